@@ -1,0 +1,37 @@
+/*
+ * The compress backends built into this module, and how one is chosen.
+ */
+#ifndef BLAKE2NEON_CORE_BACKEND_H
+#define BLAKE2NEON_CORE_BACKEND_H
+
+#include "blake2b.h"
+
+struct blake2b_backend {
+    const char *name;          /* short and stable: "generic", "neon", ... */
+    const char *description;
+    blake2b_compress_fn *compress;
+    int (*cpu_can_run)(void);  /* NULL: runs everywhere */
+};
+
+/* Every backend compiled in, the generic one first; NULL past the end. */
+const struct blake2b_backend *blake2b_backend_at(size_t index);
+
+/* The backend called name, or NULL if this build has none by that name. */
+const struct blake2b_backend *blake2b_backend_by_name(const char *name);
+
+int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend);
+
+/* The fastest backend this CPU can run, as measured for its kind of core. */
+const struct blake2b_backend *blake2b_backend_auto(void);
+
+/*
+ * Known-answer test of a backend against RFC 7693 and the generic backend,
+ * including counter carries. Returns 1 on success. Must only be called on a
+ * backend the CPU can run.
+ */
+int blake2b_backend_selftest(const struct blake2b_backend *backend);
+
+/* Backend entry points, each defined in its own file. */
+blake2b_compress_fn blake2b_compress_generic;
+
+#endif

@@ -1,0 +1,74 @@
+/*
+ * BLAKE2b (RFC 7693), independent of OpenSSL.
+ *
+ * One implementation of init/update/final drives any compress backend
+ * through a single seam, blake2b_compress_fn. A backend only ever sees
+ * whole 128-byte blocks and touches h, t and f.
+ */
+#ifndef BLAKE2NEON_CORE_BLAKE2B_H
+#define BLAKE2NEON_CORE_BLAKE2B_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+enum {
+    BLAKE2B_BLOCKBYTES = 128,
+    BLAKE2B_OUTBYTES = 64,
+    BLAKE2B_KEYBYTES = 64,
+    BLAKE2B_SALTBYTES = 16,
+    BLAKE2B_PERSONALBYTES = 16,
+};
+
+struct blake2b_state {
+    uint64_t h[8];   /* chaining value */
+    uint64_t t[2];   /* byte counter, t[0] low word, t[1] high word */
+    uint64_t f[2];   /* finalization flags */
+    uint8_t buf[BLAKE2B_BLOCKBYTES]; /* pending input, kept until final */
+    size_t buflen;
+    size_t outlen;
+};
+
+/*
+ * Compress nblocks consecutive 128-byte blocks from in (any alignment).
+ * Before each block, add inc to the 128-bit counter t with carry.
+ */
+typedef void blake2b_compress_fn(struct blake2b_state *S, const uint8_t *in,
+                                 size_t nblocks, unsigned int inc);
+
+/* Parameter-block fields a caller may set (RFC 7693 section 2.5). */
+struct blake2b_params {
+    uint8_t digest_length;                  /* 1..64 */
+    uint8_t key_length;                     /* 0..64 */
+    uint8_t salt[BLAKE2B_SALTBYTES];        /* zero-padded */
+    uint8_t personal[BLAKE2B_PERSONALBYTES];/* zero-padded */
+};
+
+/* Advance the 128-bit byte counter, carrying from t[0] into t[1]. */
+static inline void blake2b_counter_add(struct blake2b_state *S,
+                                       unsigned int inc)
+{
+    S->t[0] += inc;
+    S->t[1] += (S->t[0] < inc);
+}
+
+/* Fill p with the defaults for an unkeyed digest of outlen bytes. */
+void blake2b_params_init(struct blake2b_params *p, uint8_t outlen);
+
+/*
+ * Start a computation. key may be NULL when p->key_length is 0, and must
+ * hold p->key_length bytes otherwise. Returns 0 if a length is out of range.
+ */
+int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
+                 const uint8_t *key);
+
+void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
+                    blake2b_compress_fn *compress);
+
+/* Write S->outlen bytes to out and wipe the state. */
+void blake2b_final(struct blake2b_state *S, uint8_t *out,
+                   blake2b_compress_fn *compress);
+
+/* Overwrite memory in a way the compiler may not elide. */
+void blake2b_wipe(void *p, size_t len);
+
+#endif

@@ -1,0 +1,251 @@
+/*
+ * BLAKE2B-160/256/384/512 digests. The four differ only in their default
+ * output size; each accepts a `size` context parameter of 1..64 taken at init.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/params.h>
+
+#include "errors.h"
+#include "params.h"
+#include "provider.h"
+
+enum b2n_phase { B2N_FRESH, B2N_RUNNING, B2N_FINISHED };
+
+struct b2n_digest_ctx {
+    const struct b2n_provctx *provctx;
+    struct blake2b_state state;
+    uint8_t next_size;       /* output size the next init will use */
+    enum b2n_phase phase;
+};
+
+static OSSL_FUNC_digest_freectx_fn b2n_digest_freectx;
+static OSSL_FUNC_digest_dupctx_fn b2n_digest_dupctx;
+static OSSL_FUNC_digest_init_fn b2n_digest_init;
+static OSSL_FUNC_digest_update_fn b2n_digest_update;
+static OSSL_FUNC_digest_final_fn b2n_digest_final;
+static OSSL_FUNC_digest_gettable_params_fn b2n_digest_gettable_params;
+static OSSL_FUNC_digest_set_ctx_params_fn b2n_digest_set_ctx_params;
+static OSSL_FUNC_digest_get_ctx_params_fn b2n_digest_get_ctx_params;
+static OSSL_FUNC_digest_settable_ctx_params_fn b2n_digest_settable_ctx_params;
+static OSSL_FUNC_digest_gettable_ctx_params_fn b2n_digest_gettable_ctx_params;
+
+static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
+{
+    struct b2n_digest_ctx *ctx = calloc(1, sizeof(*ctx));
+
+    if (ctx == NULL) {
+        B2N_RAISE(&((struct b2n_provctx *)provctx)->core, B2N_R_OUT_OF_MEMORY,
+                  "digest context");
+        return NULL;
+    }
+    ctx->provctx = provctx;
+    ctx->next_size = default_size;
+    ctx->phase = B2N_FRESH;
+    return ctx;
+}
+
+static void b2n_digest_freectx(void *vctx)
+{
+    if (vctx == NULL)
+        return;
+    blake2b_wipe(vctx, sizeof(struct b2n_digest_ctx));
+    free(vctx);
+}
+
+static void *b2n_digest_dupctx(void *vsrc)
+{
+    const struct b2n_digest_ctx *src = vsrc;
+    struct b2n_digest_ctx *dst = malloc(sizeof(*dst));
+
+    if (dst == NULL) {
+        B2N_RAISE(&src->provctx->core, B2N_R_OUT_OF_MEMORY, "digest context");
+        return NULL;
+    }
+    *dst = *src;
+    return dst;
+}
+
+static int b2n_digest_set_ctx_params(void *vctx, const OSSL_PARAM params[])
+{
+    struct b2n_digest_ctx *ctx = vctx;
+
+    /* A new size applies from the next init: BLAKE2b hashes the output
+     * length into its first block, so it cannot change mid-stream. */
+    return b2n_read_size_param(&ctx->provctx->core, params, &ctx->next_size);
+}
+
+static int b2n_digest_init(void *vctx, const OSSL_PARAM params[])
+{
+    struct b2n_digest_ctx *ctx = vctx;
+    struct blake2b_params bp;
+
+    if (!b2n_digest_set_ctx_params(ctx, params))
+        return 0;
+    blake2b_params_init(&bp, ctx->next_size);
+    blake2b_init(&ctx->state, &bp, NULL); /* cannot fail: size checked */
+    ctx->phase = B2N_RUNNING;
+    return 1;
+}
+
+static int b2n_digest_update(void *vctx, const unsigned char *in, size_t inl)
+{
+    struct b2n_digest_ctx *ctx = vctx;
+
+    if (ctx->phase != B2N_RUNNING) {
+        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
+                  "digest update without init, or after final");
+        return 0;
+    }
+    blake2b_update(&ctx->state, in, inl, ctx->provctx->backend->compress);
+    return 1;
+}
+
+static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
+                            size_t outsz)
+{
+    struct b2n_digest_ctx *ctx = vctx;
+
+    if (ctx->phase != B2N_RUNNING) {
+        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
+                  "digest final without init, or twice");
+        return 0;
+    }
+    if (outsz < ctx->state.outlen) {
+        /* OpenSSL before 3.2 offers only the algorithm's nominal size. */
+        B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
+                  "a %zu-byte digest does not fit in %zu bytes",
+                  ctx->state.outlen, outsz);
+        return 0;
+    }
+    *outl = ctx->state.outlen;
+    blake2b_final(&ctx->state, out, ctx->provctx->backend->compress);
+    ctx->phase = B2N_FINISHED;
+    return 1;
+}
+
+/* The size the running computation will output, else the next init's. */
+static size_t b2n_digest_current_size(const struct b2n_digest_ctx *ctx)
+{
+    return ctx->phase == B2N_RUNNING ? ctx->state.outlen : ctx->next_size;
+}
+
+static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
+{
+    struct b2n_digest_ctx *ctx = vctx;
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
+
+    return p == NULL || OSSL_PARAM_set_size_t(p, b2n_digest_current_size(ctx));
+}
+
+static const OSSL_PARAM b2n_digest_size_param_list[] = {
+    OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
+    OSSL_PARAM_END
+};
+
+static const OSSL_PARAM *b2n_digest_settable_ctx_params(void *vctx,
+                                                        void *provctx)
+{
+    (void)vctx;
+    (void)provctx;
+    return b2n_digest_size_param_list;
+}
+
+static const OSSL_PARAM *b2n_digest_gettable_ctx_params(void *vctx,
+                                                        void *provctx)
+{
+    (void)vctx;
+    (void)provctx;
+    return b2n_digest_size_param_list;
+}
+
+static int b2n_digest_get_params(OSSL_PARAM params[], size_t size)
+{
+    OSSL_PARAM *p;
+
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, BLAKE2B_BLOCKBYTES))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
+    if (p != NULL && !OSSL_PARAM_set_size_t(p, size))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
+        return 0;
+    return 1;
+}
+
+static const OSSL_PARAM *b2n_digest_gettable_params(void *provctx)
+{
+    static const OSSL_PARAM gettable[] = {
+        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_BLOCK_SIZE, NULL),
+        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, NULL),
+        OSSL_PARAM_int(OSSL_DIGEST_PARAM_XOF, NULL),
+        OSSL_PARAM_int(OSSL_DIGEST_PARAM_ALGID_ABSENT, NULL),
+        OSSL_PARAM_END
+    };
+
+    (void)provctx;
+    return gettable;
+}
+
+/*
+ * The four dispatch tables differ only in the default size; this macro
+ * writes the two size-specific entry points and the table for one of them.
+ */
+#define B2N_DIGEST_TABLE(bits)                                                 \
+    static OSSL_FUNC_digest_newctx_fn b2n_digest##bits##_newctx;               \
+    static OSSL_FUNC_digest_get_params_fn b2n_digest##bits##_get_params;       \
+    static void *b2n_digest##bits##_newctx(void *provctx)                      \
+    {                                                                          \
+        return b2n_digest_newctx(provctx, (bits) / 8);                         \
+    }                                                                          \
+    static int b2n_digest##bits##_get_params(OSSL_PARAM params[])              \
+    {                                                                          \
+        return b2n_digest_get_params(params, (bits) / 8);                      \
+    }                                                                          \
+    static const OSSL_DISPATCH b2n_digest##bits##_functions[] = {              \
+        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))b2n_digest##bits##_newctx },  \
+        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))b2n_digest_freectx },       \
+        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))b2n_digest_dupctx },         \
+        { OSSL_FUNC_DIGEST_INIT, (void (*)(void))b2n_digest_init },             \
+        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))b2n_digest_update },         \
+        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))b2n_digest_final },           \
+        { OSSL_FUNC_DIGEST_GET_PARAMS,                                          \
+          (void (*)(void))b2n_digest##bits##_get_params },                      \
+        { OSSL_FUNC_DIGEST_GETTABLE_PARAMS,                                     \
+          (void (*)(void))b2n_digest_gettable_params },                         \
+        { OSSL_FUNC_DIGEST_SET_CTX_PARAMS,                                      \
+          (void (*)(void))b2n_digest_set_ctx_params },                          \
+        { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS,                                 \
+          (void (*)(void))b2n_digest_settable_ctx_params },                     \
+        { OSSL_FUNC_DIGEST_GET_CTX_PARAMS,                                      \
+          (void (*)(void))b2n_digest_get_ctx_params },                          \
+        { OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS,                                 \
+          (void (*)(void))b2n_digest_gettable_ctx_params },                     \
+        { 0, NULL }                                                            \
+    };
+
+B2N_DIGEST_TABLE(160)
+B2N_DIGEST_TABLE(256)
+B2N_DIGEST_TABLE(384)
+B2N_DIGEST_TABLE(512)
+
+/* Names and OIDs of RFC 7693; the 512 list is exactly the default
+ * provider's, so loading both keeps alias resolution consistent. */
+const OSSL_ALGORITHM b2n_digest_algorithms[] = {
+    { "BLAKE2B-160:BLAKE2b160:1.3.6.1.4.1.1722.12.2.1.5", B2N_PROPERTIES,
+      b2n_digest160_functions, "BLAKE2b with a 160-bit output" },
+    { "BLAKE2B-256:BLAKE2b256:1.3.6.1.4.1.1722.12.2.1.8", B2N_PROPERTIES,
+      b2n_digest256_functions, "BLAKE2b with a 256-bit output" },
+    { "BLAKE2B-384:BLAKE2b384:1.3.6.1.4.1.1722.12.2.1.12", B2N_PROPERTIES,
+      b2n_digest384_functions, "BLAKE2b with a 384-bit output" },
+    { "BLAKE2B-512:BLAKE2b512:1.3.6.1.4.1.1722.12.2.1.16", B2N_PROPERTIES,
+      b2n_digest512_functions, "BLAKE2b with a 512-bit output" },
+    { NULL, NULL, NULL, NULL }
+};

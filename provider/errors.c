@@ -1,0 +1,37 @@
+#include <stdarg.h>
+
+#include "errors.h"
+
+const OSSL_ITEM b2n_reason_strings[] = {
+    { B2N_R_INVALID_SIZE, "invalid output size" },
+    { B2N_R_INVALID_KEY_LENGTH, "invalid key length" },
+    { B2N_R_NO_KEY_SET, "no key set" },
+    { B2N_R_INVALID_SALT_LENGTH, "invalid salt length" },
+    { B2N_R_INVALID_CUSTOM_LENGTH, "invalid custom length" },
+    { B2N_R_WRONG_PARAMETER_TYPE, "parameter has the wrong type" },
+    { B2N_R_OUTPUT_BUFFER_TOO_SMALL, "output buffer too small" },
+    { B2N_R_CALLED_OUT_OF_ORDER, "operation called out of order" },
+    { B2N_R_OUT_OF_MEMORY, "out of memory" },
+    { B2N_R_UNKNOWN_BACKEND, "unknown backend" },
+    { B2N_R_BACKEND_NOT_SUPPORTED_BY_CPU, "backend not supported by this CPU" },
+    { B2N_R_BACKEND_SELFTEST_FAILED, "backend failed its self-test" },
+    { 0, NULL },
+};
+
+void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
+                  const char *func, enum b2n_reason reason, const char *fmt,
+                  ...)
+{
+    va_list args;
+
+    /* Without the upcalls (a core that offers none) there is nowhere to
+     * report to; the failing return value still reaches the caller. */
+    if (core->new_error == NULL || core->vset_error == NULL)
+        return;
+    core->new_error(core->handle);
+    if (core->set_error_debug != NULL)
+        core->set_error_debug(core->handle, file, line, func);
+    va_start(args, fmt);
+    core->vset_error(core->handle, (uint32_t)reason, fmt, args);
+    va_end(args);
+}

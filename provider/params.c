@@ -1,0 +1,57 @@
+#include <string.h>
+
+#include <openssl/params.h>
+
+#include "../core/blake2b.h"
+#include "errors.h"
+#include "params.h"
+
+int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
+                        uint8_t *size)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, "size");
+    size_t value;
+
+    if (p == NULL)
+        return 1;
+    if (!OSSL_PARAM_get_size_t(p, &value)) {
+        B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE,
+                  "size must be an unsigned integer");
+        return 0;
+    }
+    if (value < 1 || value > BLAKE2B_OUTBYTES) {
+        B2N_RAISE(core, B2N_R_INVALID_SIZE,
+                  "size %zu is outside 1..%d", value, BLAKE2B_OUTBYTES);
+        return 0;
+    }
+    *size = (uint8_t)value;
+    return 1;
+}
+
+int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
+                         const char *name, uint8_t *out, size_t max,
+                         size_t *len, int reason)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+    const void *data;
+    size_t data_len;
+
+    if (p == NULL)
+        return 1;
+    if (!OSSL_PARAM_get_octet_string_ptr(p, &data, &data_len)) {
+        B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE,
+                  "%s must be an octet string", name);
+        return 0;
+    }
+    if (data_len > max) {
+        /* Lengths only: a key's bytes never go into an error message. */
+        B2N_RAISE(core, reason, "%s is %zu bytes, at most %zu allowed",
+                  name, data_len, max);
+        return 0;
+    }
+    memset(out, 0, max);
+    if (data_len > 0)
+        memcpy(out, data, data_len);
+    *len = data_len;
+    return 1;
+}

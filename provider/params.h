@@ -1,0 +1,28 @@
+/* OSSL_PARAM readers shared by the digests and the MAC. */
+#ifndef BLAKE2NEON_PROVIDER_PARAMS_H
+#define BLAKE2NEON_PROVIDER_PARAMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <openssl/core.h>
+
+#include "provider.h"
+
+/*
+ * If params holds `size`, store it in *size after checking it is an
+ * integer in 1..64. Returns 0, with an error raised, otherwise.
+ */
+int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
+                        uint8_t *size);
+
+/*
+ * If params holds name as an octet string of at most max bytes, copy it
+ * zero-padded into out (max bytes) and set *len. Returns 0, with reason
+ * raised, on a wrong type or length; 1 (leaving out alone) if absent.
+ */
+int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
+                         const char *name, uint8_t *out, size_t max,
+                         size_t *len, int reason);
+
+#endif

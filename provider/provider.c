@@ -1,0 +1,222 @@
+/*
+ * Provider entry point: picks and self-tests the compress backend, then
+ * answers the core's queries for parameters and algorithms.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <openssl/core_names.h>
+#include <openssl/crypto.h>
+#include <openssl/params.h>
+
+#include "errors.h"
+#include "provider.h"
+
+#ifndef BLAKE2NEON_VERSION
+#define BLAKE2NEON_VERSION "0"
+#endif
+
+/* The environment variable and config key that force a backend by name. */
+#define B2N_BACKEND_ENV "BLAKE2NEON_BACKEND"
+#define B2N_PARAM_BACKEND "backend"
+
+static OSSL_FUNC_provider_gettable_params_fn b2n_gettable_params;
+static OSSL_FUNC_provider_get_params_fn b2n_get_params;
+static OSSL_FUNC_provider_query_operation_fn b2n_query_operation;
+static OSSL_FUNC_provider_get_reason_strings_fn b2n_get_reason_strings;
+static OSSL_FUNC_provider_teardown_fn b2n_teardown;
+
+static const OSSL_PARAM *b2n_gettable_params(void *provctx)
+{
+    static const OSSL_PARAM gettable[] = {
+        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_NAME, NULL, 0),
+        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_VERSION, NULL, 0),
+        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_BUILDINFO, NULL, 0),
+        OSSL_PARAM_int(OSSL_PROV_PARAM_STATUS, NULL),
+        OSSL_PARAM_utf8_ptr(B2N_PARAM_BACKEND, NULL, 0),
+        OSSL_PARAM_END
+    };
+
+    (void)provctx;
+    return gettable;
+}
+
+static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
+{
+    const struct b2n_provctx *provctx = vprovctx;
+    OSSL_PARAM *p;
+
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME);
+    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, B2N_PROVIDER_NAME))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
+    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, BLAKE2NEON_VERSION))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
+    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, provctx->buildinfo))
+        return 0;
+    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
+    if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+        return 0;
+    p = OSSL_PARAM_locate(params, B2N_PARAM_BACKEND);
+    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, provctx->backend->name))
+        return 0;
+    return 1;
+}
+
+static const OSSL_ALGORITHM *b2n_query_operation(void *provctx, int operation_id,
+                                                 int *no_cache)
+{
+    (void)provctx;
+    *no_cache = 0;
+    switch (operation_id) {
+    case OSSL_OP_DIGEST:
+        return b2n_digest_algorithms;
+    case OSSL_OP_MAC:
+        return b2n_mac_algorithms;
+    }
+    return NULL;
+}
+
+static const OSSL_ITEM *b2n_get_reason_strings(void *provctx)
+{
+    (void)provctx;
+    return b2n_reason_strings;
+}
+
+static void b2n_teardown(void *provctx)
+{
+    free(provctx);
+}
+
+/* Names of every backend in this build, for error messages. */
+static void list_backends(char *out, size_t outlen)
+{
+    const struct blake2b_backend *b;
+    size_t used = 0;
+
+    out[0] = '\0';
+    for (size_t i = 0; (b = blake2b_backend_at(i)) != NULL && used < outlen; i++) {
+        int n = snprintf(out + used, outlen - used, "%s%s", i ? ", " : "",
+                         b->name);
+        if (n < 0)
+            break;
+        used += (size_t)n;
+    }
+}
+
+/*
+ * The backend named by the environment, else by the config file, else the
+ * automatic choice; NULL (with an error raised) if the named one does not
+ * exist, cannot run on this CPU, or fails its self-test.
+ */
+static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
+                                                    const char *configured)
+{
+    const char *name = getenv(B2N_BACKEND_ENV);
+    const char *source = B2N_BACKEND_ENV;
+    const struct blake2b_backend *backend;
+
+    if (name == NULL || name[0] == '\0') {
+        name = configured;
+        source = "config key " B2N_PARAM_BACKEND;
+    }
+    if (name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0) {
+        backend = blake2b_backend_auto();
+    } else {
+        backend = blake2b_backend_by_name(name);
+        if (backend == NULL) {
+            char names[128];
+
+            list_backends(names, sizeof(names));
+            B2N_RAISE(core, B2N_R_UNKNOWN_BACKEND,
+                      "%s asks for backend '%s'; this build has: auto, %s",
+                      source, name, names);
+            return NULL;
+        }
+        if (!blake2b_backend_cpu_can_run(backend)) {
+            B2N_RAISE(core, B2N_R_BACKEND_NOT_SUPPORTED_BY_CPU,
+                      "%s asks for backend '%s', which this CPU cannot run",
+                      source, name);
+            return NULL;
+        }
+    }
+    if (!blake2b_backend_selftest(backend)) {
+        B2N_RAISE(core, B2N_R_BACKEND_SELFTEST_FAILED,
+                  "backend '%s' gave a wrong answer and is not used",
+                  backend->name);
+        return NULL;
+    }
+    return backend;
+}
+
+/* Read the provider's own section of the config file, if any. */
+static const char *configured_backend(const OSSL_CORE_HANDLE *handle,
+                                      OSSL_FUNC_core_get_params_fn *get_params)
+{
+    const char *value = NULL;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_utf8_ptr(B2N_PARAM_BACKEND, (char **)&value, 0),
+        OSSL_PARAM_END
+    };
+
+    if (get_params == NULL || !get_params(handle, params))
+        return NULL;
+    return value;
+}
+
+/* The module's one exported symbol (everything else is hidden). */
+__attribute__((visibility("default")))
+int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
+                       const OSSL_DISPATCH **out, void **provctx_out)
+{
+    static const OSSL_DISPATCH provider_functions[] = {
+        { OSSL_FUNC_PROVIDER_GETTABLE_PARAMS, (void (*)(void))b2n_gettable_params },
+        { OSSL_FUNC_PROVIDER_GET_PARAMS, (void (*)(void))b2n_get_params },
+        { OSSL_FUNC_PROVIDER_QUERY_OPERATION, (void (*)(void))b2n_query_operation },
+        { OSSL_FUNC_PROVIDER_GET_REASON_STRINGS, (void (*)(void))b2n_get_reason_strings },
+        { OSSL_FUNC_PROVIDER_TEARDOWN, (void (*)(void))b2n_teardown },
+        { 0, NULL } /* OpenSSL 3.0 has no OSSL_DISPATCH_END */
+    };
+    struct b2n_core core = { .handle = handle };
+    OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
+    const struct blake2b_backend *backend;
+    struct b2n_provctx *provctx;
+
+    for (; in->function_id != 0; in++) {
+        switch (in->function_id) {
+        case OSSL_FUNC_CORE_GET_PARAMS:
+            core_get_params = OSSL_FUNC_core_get_params(in);
+            break;
+        case OSSL_FUNC_CORE_NEW_ERROR:
+            core.new_error = OSSL_FUNC_core_new_error(in);
+            break;
+        case OSSL_FUNC_CORE_SET_ERROR_DEBUG:
+            core.set_error_debug = OSSL_FUNC_core_set_error_debug(in);
+            break;
+        case OSSL_FUNC_CORE_VSET_ERROR:
+            core.vset_error = OSSL_FUNC_core_vset_error(in);
+            break;
+        }
+    }
+
+    backend = choose_backend(&core, configured_backend(handle, core_get_params));
+    if (backend == NULL)
+        return 0;
+
+    provctx = calloc(1, sizeof(*provctx));
+    if (provctx == NULL) {
+        B2N_RAISE(&core, B2N_R_OUT_OF_MEMORY, "provider context");
+        return 0;
+    }
+    provctx->core = core;
+    provctx->backend = backend;
+    snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
+             B2N_PROVIDER_NAME " %s backend=%s", BLAKE2NEON_VERSION,
+             backend->name);
+
+    *out = provider_functions;
+    *provctx_out = provctx;
+    return 1;
+}

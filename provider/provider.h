@@ -1,0 +1,31 @@
+/* State shared by the blake2neon provider's glue files. */
+#ifndef BLAKE2NEON_PROVIDER_H
+#define BLAKE2NEON_PROVIDER_H
+
+#include <openssl/core.h>
+#include <openssl/core_dispatch.h>
+
+#include "../core/backend.h"
+
+#define B2N_PROVIDER_NAME "blake2neon"
+#define B2N_PROPERTIES "provider=" B2N_PROVIDER_NAME
+
+/* What the provider keeps from the core: its handle and the error upcalls. */
+struct b2n_core {
+    const OSSL_CORE_HANDLE *handle;
+    OSSL_FUNC_core_new_error_fn *new_error;
+    OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
+    OSSL_FUNC_core_vset_error_fn *vset_error;
+};
+
+/* One per load of the provider into a library context. */
+struct b2n_provctx {
+    struct b2n_core core;
+    const struct blake2b_backend *backend; /* chosen and self-tested at load */
+    char buildinfo[96];
+};
+
+extern const OSSL_ALGORITHM b2n_digest_algorithms[];
+extern const OSSL_ALGORITHM b2n_mac_algorithms[];
+
+#endif
