@@ -6,9 +6,16 @@
 #include <string.h>
 
 #include "backend.h"
+#include "cpu_features.h"
 
 static const struct blake2b_backend backends[] = {
     { "generic", "portable C", blake2b_compress_generic, NULL },
+#if defined(__arm__)
+    /* (ARMv7 NEON entry goes here.) */
+#endif
+#if defined(__aarch64__)
+    /* (AArch64 ASIMD and SHA3 entries go here.) */
+#endif
 };
 
 const struct blake2b_backend *blake2b_backend_at(size_t index)
