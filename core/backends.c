@@ -16,6 +16,9 @@ static const struct blake2b_backend backends[] = {
 #if defined(__aarch64__)
     /* (AArch64 ASIMD and SHA3 entries go here.) */
 #endif
+#if defined(__x86_64__)
+    /* (x86-64 AVX2 and AVX-512 entries go here.) */
+#endif
 };
 
 const struct blake2b_backend *blake2b_backend_at(size_t index)
