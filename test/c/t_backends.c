@@ -1,0 +1,226 @@
+/*
+ * Every compress backend of the core that this CPU can run, without
+ * OpenSSL: known answers from hashlib, all lengths 0..2048 in random
+ * pieces against the generic backend, counters started just below 2^32
+ * and 2^64 against the RFC 7693 model in gen_vectors.py, and the self-test
+ * the provider runs at load.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "backend.h"
+#include "t_util.h"
+
+enum { MAX_LEN = 2048 };
+
+/* Hash msg in pieces chosen by chunks (NULL: one update), counter started
+ * at t0. Returns 0 if init refuses the parameters. */
+static int hash(const struct blake2b_backend *b, const struct blake2b_params *p,
+                const uint8_t *key, uint64_t t0, const uint8_t *msg, size_t len,
+                struct t_rng *chunks, uint8_t out[64])
+{
+    struct blake2b_state S;
+    size_t done = 0;
+
+    if (!blake2b_init(&S, p, key))
+        return 0;
+    S.t[0] = t0;
+    while (done < len) {
+        size_t n = chunks != NULL ? t_random_chunk(chunks, len - done)
+                                  : len - done;
+
+        blake2b_update(&S, msg + done, n, b->compress);
+        done += n;
+    }
+    blake2b_final(&S, out, b->compress);
+    return 1;
+}
+
+/* kat.txt (hashlib): pattern messages, unkeyed and keyed with 00..3f. */
+static void check_kat(const struct blake2b_backend *b, const char *data_dir)
+{
+    uint8_t key[64], msg[256], want[64], got[64];
+    struct t_data d;
+    struct t_rng rng;
+    unsigned long count = 0;
+
+    t_pattern(key, sizeof(key));
+    t_pattern(msg, sizeof(msg));
+    t_rng_seed(&rng, 0x5eed0005);
+    if (!t_data_open(&d, data_dir, "kat.txt"))
+        return;
+    while (t_data_next(&d)) {
+        size_t size, keyed, len, n;
+        struct blake2b_params p;
+
+        if (!t_data_expect_fields(&d, 4) || !t_parse_size(&d, d.field[0], &size)
+            || !t_parse_size(&d, d.field[1], &keyed)
+            || !t_parse_size(&d, d.field[2], &len)
+            || !T_CHECK(size >= 1 && size <= 64 && keyed <= 1
+                            && len <= sizeof(msg)
+                            && t_unhex(d.field[3], want, 64, &n) && n == size,
+                        "%s:%lu: bad line", d.path, d.lineno))
+            continue;
+        blake2b_params_init(&p, (uint8_t)size);
+        p.key_length = keyed ? 64 : 0;
+        if (T_CHECK(hash(b, &p, keyed ? key : NULL, 0, msg, len, &rng, got),
+                    "%s: init", b->name))
+            T_SAME(got, want, size, "%s: kat.txt:%lu", b->name, d.lineno);
+        count++;
+    }
+    t_data_close(&d);
+    T_CHECK(count == 2056, "%s: %lu kat.txt lines", b->name, count);
+}
+
+/*
+ * Every length 0..2048, in random pieces, against the generic backend in
+ * one piece: unkeyed (with salt and personalization on odd lengths) and
+ * keyed with random key, salt, personalization and size.
+ */
+static void check_against_generic(const struct blake2b_backend *b)
+{
+    const struct blake2b_backend *generic = blake2b_backend_at(0);
+    uint8_t *msg = t_malloc(MAX_LEN + 1);
+    uint8_t key[64], want[64], got[64];
+    struct t_rng rng;
+
+    t_rng_seed(&rng, 0x5eed0006);
+    for (size_t len = 0; len <= MAX_LEN; len++) {
+        for (int keyed = 0; keyed <= 1; keyed++) {
+            struct blake2b_params p;
+            /* Odd start address: backends must not assume alignment. */
+            uint8_t *in = msg + (len & 1);
+
+            t_rng_fill(&rng, in, len);
+            blake2b_params_init(&p, keyed ? (uint8_t)(1 + t_rng_below(&rng, 64))
+                                          : 64);
+            if (keyed || len % 2) {
+                t_rng_fill(&rng, p.salt, sizeof(p.salt));
+                t_rng_fill(&rng, p.personal, sizeof(p.personal));
+            }
+            if (keyed) {
+                p.key_length = (uint8_t)(1 + t_rng_below(&rng, 64));
+                t_rng_fill(&rng, key, p.key_length);
+            }
+            if (!T_CHECK(hash(generic, &p, key, 0, in, len, NULL, want)
+                             && hash(b, &p, key, 0, in, len, &rng, got),
+                         "%s: init, %zu bytes", b->name, len))
+                continue;
+            T_SAME(got, want, p.digest_length, "%s vs generic: %zu bytes, %s",
+                   b->name, len, keyed ? "keyed" : "unkeyed");
+        }
+    }
+    free(msg);
+}
+
+/* counter.txt: the counter starts near 2^32 or 2^64, so it carries. */
+static void check_counter_carry(const struct blake2b_backend *b,
+                                const char *data_dir)
+{
+    uint8_t key[64], msg[1024], want[64], got[64];
+    struct t_data d;
+    struct t_rng rng;
+    unsigned long count = 0;
+
+    t_rng_seed(&rng, 0x5eed0007);
+    if (!t_data_open(&d, data_dir, "counter.txt"))
+        return;
+    while (t_data_next(&d)) {
+        struct blake2b_params p;
+        size_t keylen, saltlen, personallen, size, len, seed, n;
+        unsigned long long t0;
+        char *end;
+
+        if (!t_data_expect_fields(&d, 8) || !t_parse_size(&d, d.field[4], &size)
+            || !t_parse_size(&d, d.field[5], &len)
+            || !t_parse_size(&d, d.field[6], &seed))
+            continue;
+        t0 = strtoull(d.field[0], &end, 16);
+        blake2b_params_init(&p, (uint8_t)size);
+        if (!T_CHECK(*end == '\0' && size >= 1 && size <= 64
+                         && len <= sizeof(msg)
+                         && t_unhex(d.field[1], key, 64, &keylen)
+                         && t_unhex(d.field[2], p.salt, 16, &saltlen)
+                         && t_unhex(d.field[3], p.personal, 16, &personallen)
+                         && t_unhex(d.field[7], want, 64, &n) && n == size,
+                     "%s:%lu: bad line", d.path, d.lineno))
+            continue;
+        p.key_length = (uint8_t)keylen;
+        t_lcg_message(msg, len, (uint32_t)seed);
+        /* In one piece and in random pieces. */
+        for (int c = 0; c < 2; c++)
+            if (T_CHECK(hash(b, &p, key, (uint64_t)t0, msg, len,
+                             c ? &rng : NULL, got),
+                        "%s: init", b->name))
+                T_SAME(got, want, size, "%s: counter.txt:%lu (t0 %llx, %zu "
+                       "bytes)%s", b->name, d.lineno, t0, len,
+                       c ? ", random pieces" : "");
+        count++;
+    }
+    t_data_close(&d);
+    T_CHECK(count >= 100, "%s: only %lu counter.txt lines", b->name, count);
+}
+
+/* The table itself: generic first, names unique and found by name. */
+static void check_table(void)
+{
+    const struct blake2b_backend *b, *chosen = blake2b_backend_auto();
+    const char *expect = getenv("BLAKE2NEON_EXPECT_BACKEND");
+    int chosen_listed = 0;
+
+    b = blake2b_backend_at(0);
+    T_CHECK(b != NULL && strcmp(b->name, "generic") == 0
+                && b->compress == blake2b_compress_generic
+                && blake2b_backend_cpu_can_run(b),
+            "backend 0 must be the generic one, runnable everywhere");
+    for (size_t i = 0; (b = blake2b_backend_at(i)) != NULL; i++) {
+        T_CHECK(blake2b_backend_by_name(b->name) == b,
+                "backend '%s' is not found by its name", b->name);
+        chosen_listed |= b == chosen;
+    }
+    T_CHECK(blake2b_backend_by_name("no-such-backend") == NULL,
+            "an unknown name must find nothing");
+    if (!T_CHECK(chosen != NULL && chosen_listed
+                     && blake2b_backend_cpu_can_run(chosen),
+                 "the automatic choice must be a runnable table entry"))
+        return;
+    if (expect != NULL && expect[0] != '\0')
+        T_CHECK(strcmp(chosen->name, expect) == 0,
+                "automatic choice %s, BLAKE2NEON_EXPECT_BACKEND=%s",
+                chosen->name, expect);
+    t_note("automatic choice on this CPU: %s%s%s", chosen->name,
+           expect != NULL && expect[0] != '\0' ? ", expected " : "",
+           expect != NULL ? expect : "");
+}
+
+int main(int argc, char **argv)
+{
+    const struct blake2b_backend *b;
+    int tested = 0, skipped = 0;
+
+    if (argc != 2) {
+        printf("usage: %s DATA_DIR\n", argc > 0 ? argv[0] : "t_backends");
+        return EXIT_FAILURE;
+    }
+    check_table();
+    for (size_t i = 0; (b = blake2b_backend_at(i)) != NULL; i++) {
+        unsigned long before = t_failures();
+
+        if (!blake2b_backend_cpu_can_run(b)) {
+            t_note("backend %s (%s): skipped, this CPU cannot run it", b->name,
+                   b->description);
+            skipped++;
+            continue;
+        }
+        T_CHECK(blake2b_backend_selftest(b), "%s: self-test failed", b->name);
+        check_kat(b, argv[1]);
+        check_against_generic(b);
+        check_counter_carry(b, argv[1]);
+        t_note("backend %s (%s): tested, %s", b->name, b->description,
+               t_failures() == before ? "all correct" : "FAILURES");
+        tested++;
+    }
+    t_note("%d backends tested, %d skipped", tested, skipped);
+    T_CHECK(tested >= 1, "not even the generic backend was tested");
+    return t_report("t_backends");
+}
