@@ -33,5 +33,12 @@ int blake2b_backend_selftest(const struct blake2b_backend *backend);
 
 /* Backend entry points, each defined in its own file. */
 blake2b_compress_fn blake2b_compress_generic;
+#if defined(__arm__)
+blake2b_compress_fn blake2b_compress_neon;
+#endif
+#if defined(__aarch64__)
+blake2b_compress_fn blake2b_compress_asimd;
+blake2b_compress_fn blake2b_compress_sha3;
+#endif
 
 #endif

@@ -1,0 +1,447 @@
+#!/usr/bin/env bash
+# Modelled speed of each compress backend on Arm cores: cycles per byte of
+# one 128-byte block, as llvm-mca-14 predicts them, and the speed-up over
+# the generic C backend. A model, not a measurement.
+#
+#   scripts/model-speed.sh [--cc clang|gcc] [-O LEVEL] [aarch64|armv7|all]
+#
+# Method, per backend:
+#  1. Compile the backend's file alone for the target, with the flags the
+#     build gives that file (-O2 unless -O says otherwise), by clang-14
+#     (default) or the Debian gcc cross compiler (what a native Debian
+#     build uses). An assembly backend (.S) is preprocessed and assembled
+#     by the gcc cross driver either way.
+#  2. Link it into a tiny static driver that calls the compress function
+#     once, on 1 block or on 1+K blocks (K=4), and run that under qemu-user
+#     with one instruction per translation block, logging the address of
+#     every instruction executed (-singlestep -d exec,nochain). Only the
+#     part from the function's entry to its return is kept, calls it makes
+#     (e.g. to memcpy) included. qemu says which instructions run, in which
+#     order; its timing is never used.
+#  3. Replace each address by its instruction from llvm-objdump-14: the
+#     exact dynamic instruction stream, with every loop as executed - a
+#     rolled 12-round loop counts 12 times, the loop over blocks once per
+#     block. Branch targets become a dummy label (llvm-mca ignores control
+#     flow; a branch is an instruction to issue). On 32-bit Arm, .arm and
+#     .thumb directives follow the ELF mapping symbols.
+#  4. Simulate each stream once per core (llvm-mca-14 -iterations=1).
+#     Cycles per block = (cycles(1+K blocks) - cycles(1 block)) / K: the
+#     difference cancels the call's prologue and epilogue and the pipeline's
+#     fill and drain, leaving exactly the per-block work, including the
+#     dependencies from one block into the next.
+# Limits: llvm-mca assumes every load hits L1 and every branch is
+# predicted, and ignores dependencies through memory. Where LLVM 14 has no
+# model of its own for a core it borrows another's; the output names the
+# model when it does. A core that lacks an instruction set a backend needs
+# (SHA3) still gets a figure, in brackets: what the model makes of those
+# instructions, not something the core can run. A model that cannot
+# schedule Arm load/store-multiple instructions (LLVM 14's Cortex-A9) is
+# given them expanded into one load or store per register, marked "~".
+# llvm-mca rejects Thumb IT instructions: they are dropped, and the
+# instructions they govern lose their condition (their cost stays, the
+# dependency on the flags goes).
+# LLVM 14's Cyclone model (which apple-m1 uses) issues a register-register
+# add or eor like a shifted-register one, at most one a cycle: its scalar
+# figures are pessimistic, and the output says so. The costs each model
+# gives the key instructions are printed, to judge the figures by.
+# Cross-check: for the unrolled AArch64 backends, llvm-mca on the loop body
+# alone (-iterations=50) gives the same cycles per byte as step 4.
+#
+# Needs: clang-14, llvm-14 (llvm-mca-14, llvm-objdump-14), the gcc cross
+# compilers (gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf), qemu-user.
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+core=$repo/core
+cc=clang
+opt=2
+extra_blocks=4
+targets=()
+
+while [ $# -gt 0 ]; do
+    case $1 in
+    --cc) cc=${2:?--cc needs clang or gcc}; shift 2 ;;
+    -O) opt=${2:?-O needs a level}; shift 2 ;;
+    -O?*) opt=${1#-O}; shift ;;
+    aarch64 | armv7) targets+=("$1"); shift ;;
+    all) targets+=(aarch64 armv7); shift ;;
+    -h | --help) sed -n '2,51p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "model-speed.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
+    esac
+done
+[ ${#targets[@]} -gt 0 ] || targets=(aarch64 armv7)
+case $cc in clang | gcc) ;; *) echo "model-speed.sh: --cc clang|gcc" >&2; exit 2 ;; esac
+
+for tool in clang-14 llvm-mca-14 llvm-objdump-14 qemu-aarch64 qemu-arm \
+    aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc; do
+    command -v "$tool" >/dev/null || {
+        echo "model-speed.sh: $tool not found (see the header for packages)" >&2
+        exit 1
+    }
+done
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# The driver: FN on n blocks of unaligned input (as callers may pass).
+cat >"$work/driver.c" <<'EOF'
+#include <stdlib.h>
+#include "blake2b.h"
+blake2b_compress_fn FN;
+int main(int argc, char **argv)
+{
+    static uint8_t buf[16 * BLAKE2B_BLOCKBYTES + 1];
+    struct blake2b_state S = { { 0 } };
+    size_t n = argc > 1 ? (size_t)atoi(argv[1]) : 1;
+
+    for (size_t i = 0; i < sizeof(buf); i++)
+        buf[i] = (uint8_t)i;
+    FN(&S, buf + 1, n, BLAKE2B_BLOCKBYTES);
+    return (int)(S.h[0] & 1);
+}
+EOF
+
+# Per target: cross prefix, clang target and flags, qemu, llvm-mca triple
+# and features, cores to model, models to name when a core borrows one,
+# and the backends.
+setup_target() {
+    case $1 in
+    aarch64)
+        prefix=aarch64-linux-gnu
+        clang_target=(--target=aarch64-linux-gnu)
+        base_flags=()
+        qemu=(qemu-aarch64 -cpu max)
+        mca_triple=aarch64
+        mattr=+sha3 # so that XAR and EOR3 are decoded and parsed
+        cores=(cortex-a53 cortex-a55 cortex-a57 cortex-a72 neoverse-n1 apple-m1)
+        known_models=(cortex-a53 cortex-a55 cortex-a57 cyclone)
+        sha3_cores=" apple-m1 " # of those above, the ones with FEAT_SHA3
+        # What each model charges for the instructions that matter most.
+        probe=("add-x|add x0, x1, x2" "ror-x|ror x0, x1, #24"
+            "add-v|add v0.2d, v1.2d, v2.2d" "tbl|tbl v0.16b, { v1.16b }, v2.16b"
+            "zip1|zip1 v0.2d, v1.2d, v2.2d" "xar|xar v0.2d, v1.2d, v2.2d, #24")
+        # name | source | function | extra flags
+        backends=(
+            "generic|compress_generic.c|blake2b_compress_generic|"
+            "asimd|arm/compress_asimd.c|blake2b_compress_asimd|"
+            "sha3|arm/compress_sha3.c|blake2b_compress_sha3|-march=armv8.2-a+sha3"
+        )
+        reference=generic
+        ;;
+    armv7)
+        prefix=arm-linux-gnueabihf
+        clang_target=(--target=armv7a-linux-gnueabihf -mthumb)
+        # Debian armhf's baseline, which the gcc cross compiler defaults to.
+        base_flags=(-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard)
+        qemu=(qemu-arm -cpu max)
+        mca_triple=armv7a # the stream says .arm or .thumb
+        mattr=+neon
+        cores=(cortex-a9 cortex-a15 cortex-a57)
+        known_models=(cortex-a9 cortex-a57 swift)
+        sha3_cores=""
+        probe=("adds|adds r0, r1, r2" "eor-lsl|eor r0, r1, r2, lsl #8"
+            "vadd.i64|vadd.i64 q0, q1, q2" "vsri.64|vsri.64 q0, q1, #24"
+            "vext.8|vext.8 q0, q1, q2, #8")
+        backends=(
+            "generic-rolled|compress_generic.c|blake2b_compress_generic|-DBLAKE2NEON_ROLLED_ROUNDS"
+            "generic-unrolled|compress_generic.c|blake2b_compress_generic|"
+            "neon|arm/compress_neon.S|blake2b_compress_neon|-mfpu=neon"
+        )
+        reference=generic-rolled # the default build on 32-bit targets
+        ;;
+    esac
+}
+
+# compile NAME SOURCE EXTRA_FLAGS -> $work/NAME.o
+compile() {
+    local name=$1 src=$2 extra=$3
+    # shellcheck disable=SC2206 # extra holds separate flags
+    local flags=(-O"$opt" -std=c11 -I"$core" "${base_flags[@]}" $extra)
+    if [[ $src == *.S ]]; then
+        # shellcheck disable=SC2086
+        "$prefix-gcc" "${base_flags[@]}" $extra -I"$core" -c "$core/$src" \
+            -o "$work/$name.o"
+    elif [ "$cc" = clang ]; then
+        clang-14 "${clang_target[@]}" "${flags[@]}" -c "$core/$src" \
+            -o "$work/$name.o"
+    else
+        "$prefix-gcc" "${flags[@]}" -c "$core/$src" -o "$work/$name.o"
+    fi
+}
+
+# symbol EXE NAME: "start end" (hex, end exclusive) of a sized symbol.
+symbol() {
+    local addr size
+    read -r addr size < <("$prefix-nm" -S "$1" |
+        awk -v s="$2" '$4 == s { print $1, $2; exit }')
+    [ -n "${size:-}" ] || { echo "model-speed.sh: no sized symbol $2" >&2; return 1; }
+    # Thumb symbols have bit 0 set; the code starts one byte lower.
+    printf '%x %x\n' $((0x$addr & ~1)) $(((0x$addr & ~1) + 0x$size))
+}
+
+# trace NAME FUNCTION NBLOCKS -> $work/NAME.NBLOCKS.s, the instructions run
+# by one call of FUNCTION on NBLOCKS blocks, in the order executed.
+trace() {
+    local name=$1 fn=$2 n=$3 exe=$work/$1.drv entry main_lo main_hi
+    read -r entry _ < <(symbol "$exe" "$fn")
+    read -r main_lo main_hi < <(symbol "$exe" main)
+    if [ ! -f "$work/$name.dis" ]; then
+        llvm-objdump-14 -d --no-show-raw-insn --mattr="$mattr" "$exe" \
+            >"$work/$name.dis"
+        # Arm ($a) / Thumb ($t) / data ($d) mapping symbols, by address.
+        "$prefix-readelf" -sW "$exe" |
+            awk '$8 ~ /^\$[atd](\.|$)/ { print $2, substr($8, 2, 1) }' |
+            sort >"$work/$name.map"
+    fi
+    QEMU_LD_PREFIX=/usr/$prefix "${qemu[@]}" -singlestep -d exec,nochain \
+        -D "$work/$name.$n.log" "$work/$name.drv" "$n" >/dev/null || true
+    awk -v entry="$entry" -v main_lo="$main_lo" -v main_hi="$main_hi" \
+        -v arm="$([ "$prefix" = arm-linux-gnueabihf ] && echo 1 || echo 0)" '
+        # Fixed-width hex strings compare like the numbers they spell.
+        function key(h) { h = tolower(h); sub(/^0+/, "", h); return sprintf("%16s", h) }
+        function mode_at(k,   lo, hi, mid) { # last mapping symbol <= k
+            lo = 0; hi = nmap
+            while (hi - lo > 1) {
+                mid = int((lo + hi) / 2)
+                if (mapk[mid] <= k) lo = mid; else hi = mid
+            }
+            return mapm[lo]
+        }
+        FILENAME ~ /\.map$/ { nmap++; mapk[nmap - 1] = key($1); mapm[nmap - 1] = $2; next }
+        FILENAME ~ /\.dis$/ {
+            if (match($0, /^ *[0-9a-f]+:/)) {
+                addr = substr($0, RSTART, RLENGTH - 1)
+                gsub(/ /, "", addr)
+                text = substr($0, RLENGTH + 1)
+                sub(/^[ \t]+/, "", text)
+                sub(/[ \t]*(\/\/|@|;).*$/, "", text)
+                gsub(/0x[0-9a-f]+ <[^>]*>/, ".Ltarget", text)
+                insn[key(addr)] = text
+            }
+            next
+        }
+        BEGIN { entry = key(entry); main_lo = key(main_lo); main_hi = key(main_hi) }
+        /^Trace/ {
+            split($0, f, "/")
+            k = key(f[2])
+            if (!on) {
+                if (k != entry) next
+                on = 1
+                print ".Ltarget:"
+            } else if (k >= main_lo && k < main_hi) {
+                exit # back in the caller
+            }
+            if (!(k in insn)) { print "no instruction at " f[2] > "/dev/stderr"; exit 1 }
+            text = insn[k]
+            if (arm && nmap) {
+                m = mode_at(k)
+                if (m != mode) print (m == "t" ? ".thumb" : ".arm")
+                mode = m
+            }
+            if (mode == "t") {
+                # llvm-mca rejects Thumb IT: drop it, and the condition of
+                # the instructions it governs (they keep their cost).
+                split(text, w, /[ \t]+/)
+                if (w[1] ~ /^it[te]*$/) { in_it = length(w[1]) - 1; next }
+                if (in_it > 0) {
+                    in_it--
+                    op = w[1]; q = ""
+                    if (match(op, /\.[wn]$/)) { q = substr(op, RSTART); op = substr(op, 1, RSTART - 1) }
+                    if (q == ".n") q = ""
+                    if (op ~ /(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)$/)
+                        op = substr(op, 1, length(op) - 2)
+                    text = op q substr(text, length(w[1]) + 1)
+                }
+            }
+            print "\t" text
+        }
+    ' "$work/$name.map" "$work/$name.dis" "$work/$name.$n.log" \
+        >"$work/$name.$n.s"
+    if grep -q '<unknown>' "$work/$name.$n.s"; then
+        echo "model-speed.sh: llvm-objdump-14 could not decode part of $name" >&2
+        return 1
+    fi
+    [ "$(insns "$work/$name.$n.s")" -gt 0 ] || {
+        echo "model-speed.sh: empty trace for $fn" >&2
+        return 1
+    }
+}
+
+# expand_multiple FILE: load/store-multiple instructions rewritten as one
+# load or store per register, for models that cannot schedule them. Only
+# registers and the base matter to llvm-mca, not the values moved.
+expand_multiple() {
+    awk '
+        function regs(s,   l) { # the register list between braces
+            l = s; sub(/^[^{]*\{ */, "", l); sub(/ *\}.*$/, "", l)
+            return split(l, R, / *, */)
+        }
+        function base(s,   b) { b = s; sub(/^[ \t]*[a-z0-9.]+[ \t]+/, "", b); sub(/[!]? *,.*$/, "", b); return b }
+        {
+            line = $0; op = $1; sub(/\..*$/, "", op)
+            if (op ~ /^(push|vpush)$/) { mem = (op == "push" ? "str" : "vstr"); b = "sp"; dir = -1; wb = 1 }
+            else if (op ~ /^(pop|vpop)$/) { mem = (op == "pop" ? "ldr" : "vldr"); b = "sp"; dir = 1; wb = 1 }
+            else if (op ~ /^v?(ldm|stm)(ia|db)?$/) {
+                mem = (op ~ /ld/ ? "ldr" : "str"); if (op ~ /^v/) mem = "v" mem
+                b = base(line); dir = (op ~ /db$/ ? -1 : 1); wb = (line ~ /!/)
+            } else { print; next }
+            n = regs(line); size = (mem ~ /^v/ ? 8 : 4)
+            for (i = 1; i <= n; i++) {
+                r = (R[i] == "pc" ? "lr" : R[i]) # a return: the load is what costs
+                off = (dir > 0 ? (i - 1) * size : -(n - i + 1) * size)
+                printf "\t%s %s, [%s, #%d]\n", mem, r, b, off
+            }
+            if (wb) printf "\t%s %s, %s, #%d\n", (dir > 0 ? "add" : "sub"), b, b, n * size
+        }' "$1"
+}
+
+# mca TRIPLE CORE FILE [OPTIONS...]: llvm-mca-14 on FILE, one pass; an
+# instruction it cannot parse is an error here, not a silent gap.
+mca() {
+    llvm-mca-14 -mtriple="$1" -mcpu="$2" -mattr="$mattr" -iterations=1 \
+        "${@:4}" "$3" 2>"$work/mca.err" && ! grep -q 'error' "$work/mca.err"
+}
+
+# cycles TRIPLE CORE FILE: llvm-mca's total cycles for one pass over FILE,
+# prefixed with "~" if load/store-multiple had to be expanded.
+cycles() {
+    local out
+    if out=$(mca "$@"); then
+        awk '/^Total Cycles:/ { print $3 }' <<<"$out"
+    elif grep -q 'unable to resolve scheduling class' "$work/mca.err"; then
+        expand_multiple "$3" >"$3.x"
+        out=$(mca "$1" "$2" "$3.x") || {
+            echo "model-speed.sh: llvm-mca-14 -mcpu=$2 failed on $3:" >&2
+            head -4 "$work/mca.err" >&2
+            return 1
+        }
+        awk '/^Total Cycles:/ { print "~" $3 }' <<<"$out"
+    else
+        echo "model-speed.sh: llvm-mca-14 -mcpu=$2 failed on $3:" >&2
+        head -4 "$work/mca.err" >&2
+        return 1
+    fi
+}
+
+insns() { grep -c '^	' "$1" || true; }
+
+run_target() {
+    local target=$1 spec name src fn extra n1=1 n2=$((1 + extra_blocks))
+    setup_target "$target"
+    local names=() per_block=()
+
+    echo "== $target: compress backends, C compiled by $([ "$cc" = clang ] &&
+        echo clang-14 || echo "$prefix-gcc") -O$opt"
+    for spec in "${backends[@]}"; do
+        IFS='|' read -r name src fn extra <<<"$spec"
+        if [ ! -f "$core/$src" ]; then
+            echo "   ($name: core/$src not present, left out)"
+            continue
+        fi
+        compile "$name" "$src" "$extra"
+        "$prefix-gcc" -O2 -I"$core" -DFN="$fn" "$work/driver.c" \
+            "$work/$name.o" -static -o "$work/$name.drv"
+        trace "$name" "$fn" $n1
+        trace "$name" "$fn" $n2
+        names+=("$name")
+        per_block+=("$((($(insns "$work/$name.$n2.s") - $(insns "$work/$name.$n1.s")) / extra_blocks))")
+    done
+    [ ${#names[@]} -gt 0 ] || return 0
+
+    # Cycles per byte, per backend and core.
+    declare -A cpb
+    local i core c1 c2 approx=0
+    for i in "${!names[@]}"; do
+        for core in "${cores[@]}"; do
+            c1=$(cycles "$mca_triple" "$core" "$work/${names[$i]}.$n1.s")
+            c2=$(cycles "$mca_triple" "$core" "$work/${names[$i]}.$n2.s")
+            cpb[$i,$core]=$(awk -v a="${c1#\~}" -v b="${c2#\~}" -v k=$extra_blocks \
+                'BEGIN { printf "%.2f", (b - a) / k / 128 }')
+            if [[ $c1$c2 == *"~"* ]]; then
+                cpb[$i,$core]="~${cpb[$i,$core]}"
+                approx=1
+            fi
+        done
+    done
+
+    echo "   cycles per byte (one 128-byte block) and speed-up over $reference,"
+    echo "   modelled by llvm-mca-14, not measured"
+    printf '   %-17s %7s' backend insn/blk
+    for core in "${cores[@]}"; do printf ' %17s' "$core"; done
+    echo
+    local ref=-1 cell value
+    for i in "${!names[@]}"; do [ "${names[$i]}" = "$reference" ] && ref=$i; done
+    for i in "${!names[@]}"; do
+        printf '   %-17s %7s' "${names[$i]}" "${per_block[$i]}"
+        for core in "${cores[@]}"; do
+            cell=${cpb[$i,$core]}
+            if [ "$ref" -ge 0 ]; then
+                value=${cell#\~}
+                cell="$cell $(awk -v r="${cpb[$ref,$core]#\~}" -v c="$value" \
+                    'BEGIN { printf "(%.2fx)", r / c }')"
+            fi
+            if [[ ${names[$i]} == sha3 && $sha3_cores != *" $core "* ]]; then
+                cell="[$cell]"
+            fi
+            printf ' %17s' "$cell"
+        done
+        echo
+    done
+    if [[ " ${names[*]} " == *" sha3 "* ]]; then
+        echo "   [..]: the core has no SHA3 (EOR3/XAR) and cannot run that backend;"
+        echo "   the figure is only what its model makes of those instructions."
+    fi
+    [ $approx = 0 ] || echo "   ~: the model cannot schedule load/store-multiple;" \
+        "they were expanded into single loads and stores."
+
+    # Which cores share a scheduling model in LLVM 14: identical output on
+    # every stream means the same model.
+    local known
+    declare -A model_sig
+    for core in "${known_models[@]}" "${cores[@]}"; do
+        model_sig[$core]=$(for i in "${!names[@]}"; do
+            mca "$mca_triple" "$core" "$work/${names[$i]}.$n2.s" \
+                -instruction-info || echo "unschedulable"
+        done | md5sum)
+    done
+    for core in "${cores[@]}"; do
+        for known in "${known_models[@]}" "${cores[@]}"; do
+            [ "$known" = "$core" ] && break
+            if [ "${model_sig[$known]}" = "${model_sig[$core]}" ]; then
+                echo "   $core: llvm-mca-14 has no model of its own; it uses the $known model"
+                break
+            fi
+        done
+    done
+
+    # What each model charges for the key instructions, so that a reader
+    # can judge the figures: latency / reciprocal throughput, in cycles.
+    echo "   model costs (latency/reciprocal throughput, cycles):"
+    local p labels=()
+    for p in "${probe[@]}"; do
+        labels+=("${p%%|*}")
+        printf '\t%s\n' "${p#*|}"
+    done >"$work/probe.s"
+    for core in "${cores[@]}"; do
+        mca "$mca_triple" "$core" "$work/probe.s" -instruction-info |
+            awk -v core="$core" -v labels="${labels[*]}" '
+                BEGIN { split(labels, L, " ") }
+                /Instructions:$/ { on = 1; next }
+                on && NF == 0 { exit }
+                on {
+                    n++; line = line sprintf("  %s %s/%s", L[n], $2, $3)
+                    if (L[n] == "add-x" && $3 >= 1) slow = 1
+                }
+                END {
+                    printf "     %-12s%s\n", core, line
+                    if (slow) printf "     %-12s  (one scalar add a cycle: generic figures here are pessimistic)\n", ""
+                }'
+    done
+    rm -f "$work"/*.s "$work"/*.x "$work"/*.log "$work"/*.o "$work"/*.drv \
+        "$work"/*.dis "$work"/*.map
+    echo
+}
+
+for t in "${targets[@]}"; do
+    run_target "$t"
+done
