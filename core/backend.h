@@ -40,5 +40,9 @@ blake2b_compress_fn blake2b_compress_neon;
 blake2b_compress_fn blake2b_compress_asimd;
 blake2b_compress_fn blake2b_compress_sha3;
 #endif
+#if defined(__x86_64__)
+blake2b_compress_fn blake2b_compress_avx2;
+blake2b_compress_fn blake2b_compress_avx512;
+#endif
 
 #endif

@@ -44,3 +44,63 @@ int blake2b_cpu_has_sha3(void)
     return 0;
 #endif
 }
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+
+/* XCR0 bits: 1 SSE, 2 AVX (YMM upper halves), 5 opmask, 6 ZMM0-15 upper
+ * halves, 7 ZMM16-31. */
+#define B2B_XCR0_YMM 0x06u
+#define B2B_XCR0_ZMM 0xe6u
+
+/* XCR0, or 0 when the OS has not enabled XSAVE (then XGETBV would fault). */
+static unsigned int os_saved_state(void)
+{
+    unsigned int eax, ebx, ecx, edx, lo, hi;
+
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
+        return 0;
+    /* Spelled as asm so that this file needs no -mxsave. */
+    __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    (void)hi;
+    return lo;
+}
+
+/* EBX of cpuid leaf 7 subleaf 0 (structured extended features). */
+static unsigned int leaf7_ebx(void)
+{
+    unsigned int eax, ebx, ecx, edx;
+
+    if (!__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx))
+        return 0;
+    return ebx;
+}
+
+int blake2b_cpu_has_avx2(void)
+{
+    return (os_saved_state() & B2B_XCR0_YMM) == B2B_XCR0_YMM
+           && (leaf7_ebx() & bit_AVX2) != 0;
+}
+
+int blake2b_cpu_has_avx512vl(void)
+{
+    const unsigned int need = bit_AVX512F | bit_AVX512VL;
+
+    return (os_saved_state() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
+           && (leaf7_ebx() & need) == need;
+}
+
+unsigned int blake2b_cpu_amd_family(void)
+{
+    unsigned int eax, ebx, ecx, edx, family;
+
+    /* Vendor "AuthenticAMD" arrives in EBX, EDX, ECX. */
+    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx) || ebx != 0x68747541u
+        || edx != 0x69746e65u || ecx != 0x444d4163u
+        || !__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+        return 0;
+    /* Base family 0xf means: add the extended family. */
+    family = (eax >> 8) & 0xf;
+    return family == 0xf ? family + ((eax >> 20) & 0xff) : family;
+}
+#endif

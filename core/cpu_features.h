@@ -6,4 +6,13 @@ int blake2b_cpu_has_neon(void);   /* 32-bit Arm: HWCAP_NEON */
 int blake2b_cpu_has_asimd(void);  /* AArch64: HWCAP_ASIMD */
 int blake2b_cpu_has_sha3(void);   /* AArch64: HWCAP_SHA3 (EOR3, XAR, ...) */
 
+#if defined(__x86_64__)
+/* cpuid says the instructions exist AND XGETBV says the OS saves the
+ * registers they use across context switches. */
+int blake2b_cpu_has_avx2(void);     /* AVX2, YMM state */
+int blake2b_cpu_has_avx512vl(void); /* AVX-512F and VL, ZMM/opmask state */
+/* The CPU family of an AMD processor (0x19 Zen 3/4, 0x1a Zen 5), else 0. */
+unsigned int blake2b_cpu_amd_family(void);
+#endif
+
 #endif
