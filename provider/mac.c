@@ -98,7 +98,7 @@ static int b2n_mac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (p != NULL) {
         const void *key;
 
-        if (!OSSL_PARAM_get_octet_string_ptr(p, &key, &len)) {
+        if (!b2n_get_octets(p, &key, &len)) {
             B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE,
                       "key must be an octet string");
             return 0;

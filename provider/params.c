@@ -14,6 +14,12 @@ int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
 
     if (p == NULL)
         return 1;
+    /* OpenSSL 3.0's signed-integer reader looks at the byte before a
+     * zero-length value (and crashes when data is NULL): refuse it first. */
+    if (p->data == NULL || p->data_size == 0) {
+        B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE, "size has no value");
+        return 0;
+    }
     if (!OSSL_PARAM_get_size_t(p, &value)) {
         B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE,
                   "size must be an unsigned integer");
@@ -28,6 +34,17 @@ int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
     return 1;
 }
 
+int b2n_get_octets(const OSSL_PARAM *p, const void **data, size_t *len)
+{
+    /* OpenSSL 3.0 reads an OSSL_PARAM_OCTET_PTR's pointer without checking
+     * it has one; and no caller may copy from NULL. */
+    if (p->data == NULL && p->data_type == OSSL_PARAM_OCTET_PTR)
+        return 0;
+    if (!OSSL_PARAM_get_octet_string_ptr(p, data, len))
+        return 0;
+    return *data != NULL || *len == 0;
+}
+
 int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
                          const char *name, uint8_t *out, size_t max,
                          size_t *len, int reason)
@@ -38,7 +55,7 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
 
     if (p == NULL)
         return 1;
-    if (!OSSL_PARAM_get_octet_string_ptr(p, &data, &data_len)) {
+    if (!b2n_get_octets(p, &data, &data_len)) {
         B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE,
                   "%s must be an octet string", name);
         return 0;

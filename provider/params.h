@@ -17,6 +17,13 @@ int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
                         uint8_t *size);
 
 /*
+ * p's bytes if it is an octet string (OSSL_PARAM_OCTET_STRING or _PTR) that
+ * holds some: 0 for other types, and for a NULL pointer with a length or an
+ * OSSL_PARAM_OCTET_PTR with no pointer to read. Raises nothing.
+ */
+int b2n_get_octets(const OSSL_PARAM *p, const void **data, size_t *len);
+
+/*
  * If params holds name as an octet string of at most max bytes, copy it
  * zero-padded into out (max bytes) and set *len. Returns 0, with reason
  * raised, on a wrong type or length; 1 (leaving out alone) if absent.

@@ -1,0 +1,125 @@
+#!/usr/bin/env python3
+"""Write the seed corpus of the fuzz targets into fuzz/corpus/<target>/.
+
+A few hand-made inputs per target, each reaching one path worth starting
+from (block boundaries, keys at their limits, counters about to carry,
+parameters of the wrong type). The layouts are described at the top of
+each fuzz/*.c. Deterministic: rerunning rewrites identical files.
+
+    python3 fuzz/make_corpus.py
+"""
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def pattern(n, start=0):
+    return bytes((start + i) & 0xFF for i in range(n))
+
+
+def write(target, name, data):
+    d = os.path.join(HERE, "corpus", target)
+    os.makedirs(d, exist_ok=True)
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def core():
+    # size-1, key length, flags (1 salt, 2 personal, 4/8 counter mode),
+    # counter offset, key, [salt], [personal], spec length, spec, message
+    def seed(size, keylen, flags, offset, spec, msglen):
+        salt = pattern(16, 0x40) if flags & 1 else b""
+        personal = pattern(16, 0x50) if flags & 2 else b""
+        return (bytes([size - 1, keylen, flags, offset]) + pattern(keylen, 0x80)
+                + salt + personal + bytes([len(spec)]) + spec + pattern(msglen))
+
+    write("fuzz_core", "abc-512", seed(64, 0, 0, 0, b"", 0) + b"abc")
+    write("fuzz_core", "empty-keyed", seed(64, 64, 3, 0, b"", 0))
+    write("fuzz_core", "blocks-exact", seed(32, 0, 0, 0, b"\x80\x81\x01", 256))
+    write("fuzz_core", "odd-pieces", seed(20, 17, 1, 0, bytes([1, 127, 130, 0, 5]), 777))
+    write("fuzz_core", "carry-2to32", seed(64, 0, 4, 3, bytes([129, 7]), 600))
+    write("fuzz_core", "carry-2to64", seed(48, 64, 8 | 3, 2, bytes([128, 1]), 1024))
+
+
+def digest():
+    # flags (digest | 4 size | 8 copy | 16 late size), size-1, late size,
+    # copy point / 13, spec length, spec, message
+    def seed(flags, size, late, copy, spec, msglen):
+        return (bytes([flags, size - 1, late, copy, len(spec)]) + spec
+                + pattern(msglen))
+
+    write("fuzz_digest", "512-empty", seed(3, 64, 0, 0, b"", 0))
+    write("fuzz_digest", "160-size64", seed(0 | 4, 64, 0, 0, b"", 3))
+    write("fuzz_digest", "256-copy", seed(1 | 8, 32, 0, 10, bytes([129, 3]), 400))
+    write("fuzz_digest", "384-late-size", seed(2 | 16, 48, 20, 0, bytes([64]), 129))
+    write("fuzz_digest", "512-late-bad", seed(3 | 4 | 8 | 16, 33, 65, 1, bytes([128]), 1000))
+
+
+def mac():
+    # key length, salt length, custom length, size, flags (1 via set,
+    # 2 key as argument, 4 salt, 8 custom, 16 size, 32 dup), key, salt,
+    # custom, dup point / 11, spec length, spec, message
+    def seed(keylen, saltlen, customlen, size, flags, spec, msglen):
+        return (bytes([keylen, saltlen, customlen, size, flags])
+                + pattern(keylen, 0x20) + pattern(saltlen, 0x60)
+                + pattern(customlen, 0x70) + bytes([5, len(spec)]) + spec
+                + pattern(msglen))
+
+    write("fuzz_mac", "key64-all", seed(64, 16, 16, 64, 4 | 8 | 16, b"", 100))
+    write("fuzz_mac", "key1-set", seed(1, 0, 0, 1, 1 | 4 | 8 | 16, b"", 0))
+    write("fuzz_mac", "key-arg-dup", seed(32, 8, 3, 20, 2 | 4 | 8 | 16 | 32, bytes([3, 130]), 500))
+    write("fuzz_mac", "key65", seed(65, 0, 0, 0, 0, b"", 10))
+    write("fuzz_mac", "salt17", seed(16, 17, 0, 0, 4, b"", 10))
+    write("fuzz_mac", "size0", seed(16, 0, 0, 0, 16 | 1, b"", 10))
+
+
+def params():
+    # ops: code, arg, param count, then per param name, type, size, offset
+    # (indices into fuzz_params.c's tables)
+    NAME = {"size": 0, "key": 1, "salt": 2, "custom": 3, "junk": 7}
+    # A type byte with its top bit set and a length of 0 means NULL data.
+    TYPE = {"int": 0, "uint": 1, "real": 2, "utf8": 3, "octets": 4,
+            "utf8ptr": 5, "octetptr": 6,
+            "int/NULL": 0x87, "octetptr/NULL": 0x84}
+    SIZE = {0: 0, 1: 1, 4: 4, 8: 6, 16: 9, 17: 10, 32: 11, 64: 13, 65: 14,
+            "huge": 17}
+
+    def op(code, arg, *ps):
+        out = bytes([code, arg, len(ps)])
+        for name, typ, size, offset in ps:
+            out += bytes([NAME[name], TYPE[typ], SIZE[size], offset])
+        return out
+
+    set_params, mac_init, md_init, md_set, update, get, mac_final, md_final, dup = range(9)
+    write("fuzz_params", "mac-happy",
+          op(set_params, 0, ("key", "octets", 32, 0), ("size", "uint", 8, 40))
+          + op(mac_init, 0x80) + op(update, 50) + bytes(50) + op(mac_final, 64))
+    write("fuzz_params", "digest-happy",
+          op(md_init, 3, ("size", "uint", 8, 0)) + op(update, 10) + bytes(10)
+          + op(md_set, 0, ("size", "int", 4, 0)) + op(md_final, 0))
+    write("fuzz_params", "wrong-types",
+          op(set_params, 0, ("size", "utf8", 4, 0), ("key", "int", 4, 0))
+          + op(mac_init, 16, ("salt", "real", 8, 0))
+          + op(md_init, 1, ("size", "octets", 8, 0)))
+    write("fuzz_params", "huge-lengths",
+          op(set_params, 0, ("key", "octetptr", "huge", 0))
+          + op(mac_init, 0x80, ("custom", "octets", "huge", 3))
+          + op(md_init, 2, ("size", "int", "huge", 0)))
+    # The two crashes this target found (fixed in provider/params.c).
+    write("fuzz_params", "regress-size-int-empty",
+          op(set_params, 0, ("size", "int/NULL", 0, 0))
+          + op(md_init, 3, ("size", "int", 0, 9)))
+    write("fuzz_params", "regress-octetptr-null",
+          op(set_params, 0, ("key", "octetptr/NULL", 0, 0))
+          + op(mac_init, 16, ("salt", "octetptr/NULL", 0, 0)))
+    write("fuzz_params", "order-and-dup",
+          op(mac_final, 64) + op(mac_init, 20) + op(dup, 0) + op(mac_final, 64)
+          + op(mac_final, 64) + op(md_init, 0) + op(md_final, 0) + op(dup, 0)
+          + op(md_final, 0) + op(get, 0, ("size", "utf8", 8, 0)))
+
+
+if __name__ == "__main__":
+    core()
+    digest()
+    mac()
+    params()

@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Build the module and tests for a checker, and run the tests under it.
+#
+#   scripts/sanitize.sh address    ASan+UBSan (-DBLAKE2NEON_SANITIZE=ON):
+#                                  every test, the command-line ones through
+#                                  an openssl that preloads the runtime
+#   scripts/sanitize.sh thread     TSan (-DBLAKE2NEON_SANITIZE=thread):
+#                                  the C tests, t_threads among them
+#   scripts/sanitize.sh valgrind   an ordinary build, each C test under
+#                                  valgrind --leak-check=full
+#
+# Environment: CC (default gcc), BUILD_DIR (default build-asan, build-tsan,
+# build-valgrind). Exit status non-zero if any test or check failed.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=${1:-}
+cc=${CC:-gcc}
+case "$mode" in
+address)
+    build=${BUILD_DIR:-build-asan}
+    CC=$cc cmake -S . -B "$build" -DBLAKE2NEON_SANITIZE=ON \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build "$build" -- -j"$(nproc)" >/dev/null
+    # Leaks are reported (LeakSanitizer is on by default on Linux).
+    UBSAN_OPTIONS=print_stacktrace=1 \
+        ctest --test-dir "$build" --output-on-failure -LE huge
+    ;;
+thread)
+    build=${BUILD_DIR:-build-tsan}
+    CC=$cc cmake -S . -B "$build" -DBLAKE2NEON_SANITIZE=thread \
+        -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build "$build" -- -j"$(nproc)" >/dev/null
+    # The command-line tests run one single-threaded openssl each: nothing
+    # for TSan to see (and clang's runtime cannot be preloaded into it).
+    ctest --test-dir "$build" --output-on-failure -L c-api
+    ;;
+valgrind)
+    build=${BUILD_DIR:-build-valgrind}
+    CC=$cc cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
+    cmake --build "$build" -- -j"$(nproc)" >/dev/null
+    # Each C test's command, environment and directory, as CTest would run
+    # it, from CTest's own JSON (parsed with Perl's core JSON::PP).
+    failed=0
+    # Fields split by \x1f: a tab would merge with an empty field.
+    while IFS=$'\x1f' read -r name dir env cmd; do
+        echo "== valgrind: $name"
+        log="$(cd "$build" && pwd)/valgrind-$name.log"
+        rc=0
+        # shellcheck disable=SC2086
+        (cd "$dir" && env $env valgrind --error-exitcode=99 \
+            --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+            --log-file="$log" $cmd >"$log.out") || rc=$?
+        if [ "$rc" -eq 0 ]; then
+            grep -E 'ERROR SUMMARY|definitely|indirectly|possibly' "$log" || true
+        elif [ "$rc" -eq 77 ]; then
+            echo "skipped: $(grep -m1 SKIP "$log.out")"
+        else
+            echo "FAILED: $name, exit $rc (99: valgrind found errors)"
+            cat "$log.out" "$log"
+            failed=1
+        fi
+    done < <(ctest --test-dir "$build" --show-only=json-v1 -L c-api | perl -MJSON::PP -e '
+        local $/;
+        my $json = decode_json(<STDIN>);
+        for my $t (@{ $json->{tests} }) {
+            my %p = map { $_->{name} => $_->{value} } @{ $t->{properties} // [] };
+            my $env = ref $p{ENVIRONMENT} ? join(" ", @{ $p{ENVIRONMENT} }) : "";
+            print join("\x1f", $t->{name}, $p{WORKING_DIRECTORY}, $env,
+                       join(" ", @{ $t->{command} })), "\n";
+        }')
+    exit "$failed"
+    ;;
+*)
+    echo "usage: $0 address|thread|valgrind" >&2
+    exit 2
+    ;;
+esac
