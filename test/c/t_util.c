@@ -206,6 +206,68 @@ int t_parse_size(const struct t_data *d, const char *text, size_t *out)
     return 1;
 }
 
+const size_t t_kat_sizes[T_KAT_SIZES] = { 20, 32, 48, 64 };
+
+/* Index into t_kat_sizes, or -1. */
+static int kat_size_index(size_t size)
+{
+    for (int i = 0; i < T_KAT_SIZES; i++)
+        if (t_kat_sizes[i] == size)
+            return i;
+    return -1;
+}
+
+int t_kat_load(struct t_kat *k, const char *data_dir)
+{
+    struct t_data d;
+    unsigned long lines = 0, entries = 0;
+    int ok = 1;
+
+    memset(k, 0, sizeof(*k));
+    if (!t_data_open(&d, data_dir, "kat.txt"))
+        return 0;
+    while (t_data_next(&d)) {
+        size_t size, keyed, len, n;
+        int i;
+
+        if (!t_data_expect_fields(&d, 4) || !t_parse_size(&d, d.field[0], &size)
+            || !t_parse_size(&d, d.field[1], &keyed)
+            || !t_parse_size(&d, d.field[2], &len)
+            || !T_CHECK((i = kat_size_index(size)) >= 0 && keyed <= 1
+                            && len <= T_KAT_MAX_LEN
+                            && t_unhex(d.field[3], k->digest[i][keyed][len],
+                                       64, &n)
+                            && n == size,
+                        "%s:%lu: bad line", d.path, d.lineno)) {
+            ok = 0;
+            continue;
+        }
+        lines++;
+        entries += !k->have[i][keyed][len];
+        k->have[i][keyed][len] = 1;
+    }
+    t_data_close(&d);
+    /* A repeated line would otherwise hide a missing one. */
+    return T_CHECK(lines == T_KAT_ENTRIES && entries == T_KAT_ENTRIES,
+                   "%s: %lu lines, %lu distinct entries, want %d", d.path,
+                   lines, entries, T_KAT_ENTRIES)
+           && ok;
+}
+
+const uint8_t *t_kat_digest(const struct t_kat *k, size_t size, int keyed,
+                            size_t len)
+{
+    int i = kat_size_index(size);
+
+    /* Counted only when it fails, as a lookup is no check of its own. */
+    if (i >= 0 && keyed >= 0 && keyed <= 1 && len <= T_KAT_MAX_LEN
+        && k->have[i][keyed][len])
+        return k->digest[i][keyed][len];
+    T_CHECK(0, "kat.txt has no digest for size %zu, %s, %zu bytes", size,
+            keyed ? "keyed" : "unkeyed", len);
+    return NULL;
+}
+
 void t_rng_seed(struct t_rng *r, uint64_t seed)
 {
     r->state = seed;

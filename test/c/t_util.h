@@ -84,6 +84,31 @@ void t_data_close(struct t_data *d);
 /* Parse a decimal field; reports a failure and returns 0 if malformed. */
 int t_parse_size(const struct t_data *d, const char *text, size_t *out);
 
+/*
+ * kat.txt: the digest of the pattern message (below) of every length
+ * 0..T_KAT_MAX_LEN, for each size of t_kat_sizes, unkeyed and keyed with
+ * the 64 bytes 00 01 .. 3f. About 130 KB: static or t_malloc, not a local.
+ */
+enum { T_KAT_SIZES = 4, T_KAT_MAX_LEN = 256,
+       T_KAT_ENTRIES = T_KAT_SIZES * 2 * (T_KAT_MAX_LEN + 1) };
+extern const size_t t_kat_sizes[T_KAT_SIZES]; /* 20, 32, 48, 64 */
+struct t_kat {
+    /* [index in t_kat_sizes][keyed][message length] */
+    uint8_t digest[T_KAT_SIZES][2][T_KAT_MAX_LEN + 1][64];
+    unsigned char have[T_KAT_SIZES][2][T_KAT_MAX_LEN + 1];
+};
+
+/*
+ * Read data_dir/kat.txt into k, checking every line and that each entry
+ * is there exactly once. Returns 1 if so; otherwise 0, with the failures
+ * counted and k holding the lines that were good.
+ */
+int t_kat_load(struct t_kat *k, const char *data_dir);
+
+/* The digest kat.txt gives, or NULL (a failure, counted and shown) if none. */
+const uint8_t *t_kat_digest(const struct t_kat *k, size_t size, int keyed,
+                            size_t len);
+
 /* splitmix64: small, seeded and the same on every host. */
 struct t_rng {
     uint64_t state;
