@@ -53,11 +53,13 @@ const struct blake2b_backend *blake2b_backend_auto(void)
 #if defined(__x86_64__)
     /*
      * x86-64: avx512, else avx2, else generic; but generic on AMD Zen 5
-     * and later. Measured with build/blake2neon-bench on AMD EPYC Zen 4
-     * (family 0x19), EVP BLAKE2B-512, TSC cycles/byte, gcc 12 (clang 14):
-     * 16 KiB avx512 2.27 (2.06), avx2 2.21 (2.24), generic 2.35 (2.20);
-     * 64 bytes avx512 7.1 (6.9), avx2 7.2 (7.4), generic 9.4 (7.2).
-     * avx512 is best or within 3% of best with either compiler.
+     * and later. Measured 2026-11-29 with build/blake2neon-bench on AMD
+     * EPYC Zen 4 (family 0x19), EVP BLAKE2B-512, TSC cycles/byte, median
+     * of 3 runs, gcc 12.2 -O3 (clang 14.0 -O3):
+     * 16 KiB avx512 2.14 (2.04), avx2 2.20 (2.23), generic 2.36 (2.27),
+     * OpenSSL default 2.73 (2.79); 64 bytes avx512 6.8 (6.8), avx2 7.2
+     * (7.4), generic 7.7 (7.4), OpenSSL default 8.9 (8.9).
+     * avx512 is the fastest with either compiler.
      * The SIMD kernels are bound by the latency of the G chain, the scalar
      * one by its 112 ALU operations a round over Zen 4's four integer ALUs;
      * Zen 5 has six, enough for generic to overtake the vector kernels

@@ -4,10 +4,11 @@
  *
  * Same rows as the AVX2 backend, on 256-bit registers only (no 512-bit
  * instructions, so no frequency penalty on Intel). The rotations use
- * vprorq and vpternlogq.
+ * vprorq and vpternlogq, the message rows masked broadcasts.
  */
 #include <immintrin.h>
 #include <stdint.h>
+#include <string.h>
 
 #define X86_INLINE static inline __attribute__((always_inline))
 
@@ -35,37 +36,54 @@
                               _mm256_add_epi64((l), (l)), 0x96)
 
 /*
- * Message rows from the block held in four registers: vpermt2q picks any
- * four of the eight words in a pair of registers, so a row takes one
- * permute, or two and a masked blend when it draws on both pairs.
+ * Message rows: every word is broadcast from memory straight into its lane
+ * (vpbroadcastq with a merge mask), a load and a blend any vector pipe can
+ * run. Permuting the block held in registers (vpermt2q) instead competes
+ * with the rotations and the diagonal permutes for the two shift/shuffle
+ * pipes the G chain waits on; measured on Zen 4 with 16 KiB messages, the
+ * broadcasts are 7% faster with gcc 12 and 2% with clang 14.
  */
 struct x86_message {
-    __m256i w[4]; /* words 0-3, 4-7, 8-11, 12-15 */
+    const uint8_t *block;
 };
 
 X86_INLINE void message_load(struct x86_message *msg, const uint8_t *in)
 {
-    for (int i = 0; i < 4; i++)
-        msg->w[i] = _mm256_loadu_si256(
-            (const __m256i *)(const void *)(in + 32 * i));
+    msg->block = in;
+}
+
+/* Message word i in all four lanes (x86 is little-endian). */
+X86_INLINE __m256i word_in_all_lanes(const uint8_t *block, int i)
+{
+    uint64_t w;
+
+    memcpy(&w, block + 8 * i, sizeof(w));
+    return _mm256_set1_epi64x((long long)w);
+}
+
+/*
+ * row with the lanes in lanes replaced by the little-endian word at word.
+ * In asm since both compilers rewrite the intrinsic forms: gcc broadcasts
+ * from a general register, clang turns the blends into shuffles. Both asm
+ * dialects; the memory operand needs no alignment.
+ */
+X86_INLINE __m256i insert_word(__m256i row, __mmask8 lanes,
+                               const uint8_t *word)
+{
+    __asm__("vpbroadcastq {%1, %0%{%2%}|%0%{%2%}, %1}"
+            : "+v"(row)
+            : "m"(*(const uint64_t *)(const void *)word), "Yk"(lanes));
+    return row;
 }
 
 X86_INLINE __m256i message_row(const struct x86_message *msg, int i0, int i1,
                                int i2, int i3)
 {
-    /* Within a pair, bit 2 of an index picks the register, bits 0-1 the
-     * lane; bit 3 says which pair. */
-    const __m256i idx = _mm256_setr_epi64x(i0 & 7, i1 & 7, i2 & 7, i3 & 7);
-    const __mmask8 from_high_pair = (__mmask8)(
-        (i0 >> 3) | (i1 >> 3) << 1 | (i2 >> 3) << 2 | (i3 >> 3) << 3);
+    __m256i row = word_in_all_lanes(msg->block, i0);
 
-    if (from_high_pair == 0)
-        return _mm256_permutex2var_epi64(msg->w[0], idx, msg->w[1]);
-    if (from_high_pair == 0xf)
-        return _mm256_permutex2var_epi64(msg->w[2], idx, msg->w[3]);
-    return _mm256_mask_blend_epi64(
-        from_high_pair, _mm256_permutex2var_epi64(msg->w[0], idx, msg->w[1]),
-        _mm256_permutex2var_epi64(msg->w[2], idx, msg->w[3]));
+    row = insert_word(row, 0x2, msg->block + 8 * i1);
+    row = insert_word(row, 0x4, msg->block + 8 * i2);
+    return insert_word(row, 0x8, msg->block + 8 * i3);
 }
 
 #define BLAKE2B_X86_FN blake2b_compress_avx512
