@@ -7,9 +7,10 @@
  */
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
 #define X86_INLINE static inline __attribute__((always_inline))
+
+#include "message.h"
 
 #define XOR_ROTR32(e, l) \
     _mm256_shuffle_epi32(_mm256_xor_si256((e), (l)), _MM_SHUFFLE(2, 3, 0, 1))
@@ -45,24 +46,6 @@ static inline __m256i rotr63(__m256i x)
  * compete with the rotations for the shuffle pipes (and vpgatherqq is
  * slow).
  */
-struct x86_message {
-    const uint8_t *block;
-};
-
-X86_INLINE void message_load(struct x86_message *msg, const uint8_t *in)
-{
-    msg->block = in;
-}
-
-/* Message word i in all four lanes (x86 is little-endian). */
-X86_INLINE __m256i word_in_all_lanes(const uint8_t *block, int i)
-{
-    uint64_t w;
-
-    memcpy(&w, block + 8 * i, sizeof(w));
-    return _mm256_set1_epi64x((long long)w);
-}
-
 /* The blend masks select 32-bit elements: 0x0c is lane 1, 0xc0 lane 3,
  * 0xf0 the upper two lanes. */
 X86_INLINE __m256i message_row(const struct x86_message *msg, int i0, int i1,

@@ -8,9 +8,10 @@
  */
 #include <immintrin.h>
 #include <stdint.h>
-#include <string.h>
 
 #define X86_INLINE static inline __attribute__((always_inline))
+
+#include "message.h"
 
 /*
  * ror(e ^ l, n) = ror(e, n) ^ (l >> n) ^ (l << (64 - n)): the rotate of the
@@ -43,24 +44,6 @@
  * pipes the G chain waits on; measured on Zen 4 with 16 KiB messages, the
  * broadcasts are 7% faster with gcc 12 and 2% with clang 14.
  */
-struct x86_message {
-    const uint8_t *block;
-};
-
-X86_INLINE void message_load(struct x86_message *msg, const uint8_t *in)
-{
-    msg->block = in;
-}
-
-/* Message word i in all four lanes (x86 is little-endian). */
-X86_INLINE __m256i word_in_all_lanes(const uint8_t *block, int i)
-{
-    uint64_t w;
-
-    memcpy(&w, block + 8 * i, sizeof(w));
-    return _mm256_set1_epi64x((long long)w);
-}
-
 /*
  * row with the lanes in lanes replaced by the little-endian word at word.
  * In asm since both compilers rewrite the intrinsic forms: gcc broadcasts

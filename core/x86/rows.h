@@ -5,8 +5,8 @@
  *  - X86_INLINE, and XOR_ROTR32, XOR_ROTR24, XOR_ROTR16, XOR_ROTR63
  *    (early, late): the XOR of two rows rotated right, where late is the
  *    operand on the critical path;
- *  - struct x86_message, message_load(msg, in) for one 128-byte block, and
- *    message_row(msg, i0, i1, i2, i3), the row (m[i0], m[i1], m[i2], m[i3]);
+ *  - message_row(msg, i0, i1, i2, i3), the row (m[i0], m[i1], m[i2], m[i3])
+ *    of the block that message.h's message_load(msg, in) took;
  *  - BLAKE2B_X86_FN, the name of the compress function to define.
  *
  * Layout: the rows a = v0..3, b = v4..7, c = v8..11, d = v12..15 each sit in

@@ -220,3 +220,25 @@ size_t t_mac(EVP_MAC *mac, const struct t_mac_input *in, const uint8_t *msg,
     EVP_MAC_CTX_free(ctx);
     return ok ? outlen : 0;
 }
+
+size_t t_md_ctx_size(EVP_MD_CTX *ctx)
+{
+    size_t size = 0;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
+        OSSL_PARAM_END
+    };
+
+    return EVP_MD_CTX_get_params(ctx, params) ? size : 0;
+}
+
+size_t t_mac_ctx_size(EVP_MAC_CTX *ctx)
+{
+    size_t size = 0;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_size_t(OSSL_MAC_PARAM_SIZE, &size),
+        OSSL_PARAM_END
+    };
+
+    return EVP_MAC_CTX_get_params(ctx, params) ? size : 0;
+}

@@ -37,6 +37,10 @@ void t_ctx_free(OSSL_LIB_CTX *libctx, OSSL_PROVIDER *prov);
 /* The provider's `backend` parameter, or NULL if it gives none. */
 const char *t_backend_of(OSSL_PROVIDER *prov);
 
+/* The `size` a digest or MAC context reports, or 0 if it reports none. */
+size_t t_md_ctx_size(EVP_MD_CTX *ctx);
+size_t t_mac_ctx_size(EVP_MAC_CTX *ctx);
+
 /* Print OpenSSL's error queue as "# " lines and empty it. */
 void t_print_openssl_errors(void);
 

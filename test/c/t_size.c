@@ -62,18 +62,6 @@ static void load_sizes(const char *data_dir)
             64 * 4);
 }
 
-/* The `size` the context reports, or 0 if it reports none. */
-static size_t ctx_size(EVP_MD_CTX *ctx)
-{
-    size_t size = 0;
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
-        OSSL_PARAM_END
-    };
-
-    return EVP_MD_CTX_get_params(ctx, params) ? size : 0;
-}
-
 /* Init md with `size`, hash, finish; compare if final is meant to work. */
 static void check_one(const EVP_MD *md, const char *name, size_t size,
                       int final_works)
@@ -96,12 +84,12 @@ static void check_one(const EVP_MD *md, const char *name, size_t size,
             EVP_MD_CTX_free(ctx);
             continue;
         }
-        T_CHECK(ctx_size(ctx) == size, "%s: reports size %zu after init "
-                "with %zu", name, ctx_size(ctx), size);
+        T_CHECK(t_md_ctx_size(ctx) == size, "%s: reports size %zu after init "
+                "with %zu", name, t_md_ctx_size(ctx), size);
         /* Split the message, so the size survives between updates. */
         ok = EVP_DigestUpdate(ctx, msg, len / 2)
              && EVP_DigestUpdate(ctx, msg + len / 2, len - len / 2);
-        T_CHECK(ok && ctx_size(ctx) == size, "%s size %zu: update", name, size);
+        T_CHECK(ok && t_md_ctx_size(ctx) == size, "%s size %zu: update", name, size);
         ok = EVP_DigestFinal_ex(ctx, out, &outlen);
         if (final_works) {
             if (T_CHECK(ok && outlen == size, "%s size %zu, %zu bytes: final "
@@ -167,9 +155,9 @@ static void check_default_size(const EVP_MD *md, const char *name,
     EVP_MD_CTX *ctx = EVP_MD_CTX_new();
 
     T_CHECK(ctx != NULL && EVP_DigestInit_ex2(ctx, md, NULL)
-                && ctx_size(ctx) == nominal,
+                && t_md_ctx_size(ctx) == nominal,
             "%s: reports size %zu, nominal %zu", name,
-            ctx != NULL ? ctx_size(ctx) : 0, nominal);
+            ctx != NULL ? t_md_ctx_size(ctx) : 0, nominal);
     T_CHECK(EVP_MD_get_size(md) == (int)nominal, "%s: EVP_MD_get_size %d",
             name, EVP_MD_get_size(md));
     EVP_MD_CTX_free(ctx);
@@ -199,7 +187,7 @@ static void check_size_not_kept(const EVP_MD *md512)
         const char *how = round == 0 ? "same type" : "NULL type";
 
         if (T_CHECK(EVP_DigestInit_ex2(ctx, round == 0 ? md512 : NULL, NULL)
-                        && ctx_size(ctx) == 64
+                        && t_md_ctx_size(ctx) == 64
                         && EVP_DigestUpdate(ctx, msg, sizeof(msg))
                         && EVP_DigestFinal_ex(ctx, out, &outlen)
                         && outlen == 64,
