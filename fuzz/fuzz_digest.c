@@ -48,19 +48,6 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
     return 0;
 }
 
-static size_t ctx_size(EVP_MD_CTX *ctx)
-{
-    size_t size = 0;
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
-        OSSL_PARAM_END
-    };
-
-    if (!EVP_MD_CTX_get_params(ctx, params))
-        f_fail("get size");
-    return size;
-}
-
 /* Finish ctx: either the expected digest, or a clean refusal if the size
  * is one this OpenSSL cannot deliver. */
 static void finish(EVP_MD_CTX *ctx, const uint8_t *want, size_t size,
@@ -69,8 +56,8 @@ static void finish(EVP_MD_CTX *ctx, const uint8_t *want, size_t size,
     uint8_t out[64];
     unsigned int outlen = 0;
 
-    if (ctx_size(ctx) != size)
-        f_fail("%s: reports size %zu, running %zu", what, ctx_size(ctx), size);
+    if (f_md_ctx_size(ctx) != size)
+        f_fail("%s: reports size %zu, running %zu", what, f_md_ctx_size(ctx), size);
     if (!EVP_DigestFinal_ex(ctx, out, &outlen)) {
         if (deliverable)
             f_fail("%s: final failed", what);

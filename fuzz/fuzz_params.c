@@ -115,19 +115,6 @@ static OSSL_PARAM *build_params(struct f_in *in, struct param_set *set)
     return set->params;
 }
 
-static size_t md_reported_size(EVP_MD_CTX *ctx)
-{
-    size_t size = 0;
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
-        OSSL_PARAM_END
-    };
-
-    if (!EVP_MD_CTX_get_params(ctx, params))
-        f_fail("digest: get size");
-    return size;
-}
-
 static size_t mac_reported_size(EVP_MAC_CTX *ctx)
 {
     size_t size = 0;
@@ -247,7 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         case 7:
             if (!md_ready)
                 break;
-            want = md_reported_size(md_ctx);
+            want = f_md_ctx_size(md_ctx);
             if (EVP_DigestFinal_ex(md_ctx, out, &mdlen)) {
                 if (mdlen != want)
                     f_fail("digest final gave %u bytes, reported %zu", mdlen,

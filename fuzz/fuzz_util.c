@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include <openssl/core.h>
+#include <openssl/core_names.h>
 #include <openssl/err.h>
+#include <openssl/params.h>
 #include <openssl/provider.h>
 
 #include "fuzz_util.h"
@@ -134,4 +136,17 @@ void f_core_hash(const struct blake2b_params *p, const uint8_t *key,
                p->key_length);
     blake2b_update(&S, msg, len, generic);
     blake2b_final(&S, out, generic);
+}
+
+size_t f_md_ctx_size(EVP_MD_CTX *ctx)
+{
+    size_t size = 0;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
+        OSSL_PARAM_END
+    };
+
+    if (!EVP_MD_CTX_get_params(ctx, params))
+        f_fail("digest: get size");
+    return size;
 }

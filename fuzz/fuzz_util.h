@@ -50,6 +50,9 @@ void f_fail(const char *fmt, ...)
 /* A failed call must leave a reason on the error queue, which is emptied. */
 void f_expect_error(const char *what);
 
+/* The `size` a digest context reports; failing to report one is a finding. */
+size_t f_md_ctx_size(EVP_MD_CTX *ctx);
+
 /* One library context holding blake2neon (built in) on one backend. */
 struct f_provider {
     OSSL_LIB_CTX *libctx;
