@@ -84,7 +84,8 @@ int blake2b_cpu_has_avx2(void)
 
 int blake2b_cpu_has_avx512vl(void)
 {
-    const unsigned int need = bit_AVX512F | bit_AVX512VL;
+    /* The AVX-512 backend uses AVX2 instructions as well. */
+    const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL;
 
     return (os_saved_state() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
            && (leaf7_ebx() & need) == need;

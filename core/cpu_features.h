@@ -10,7 +10,7 @@ int blake2b_cpu_has_sha3(void);   /* AArch64: HWCAP_SHA3 (EOR3, XAR, ...) */
 /* cpuid says the instructions exist AND XGETBV says the OS saves the
  * registers they use across context switches. */
 int blake2b_cpu_has_avx2(void);     /* AVX2, YMM state */
-int blake2b_cpu_has_avx512vl(void); /* AVX-512F and VL, ZMM/opmask state */
+int blake2b_cpu_has_avx512vl(void); /* AVX2, AVX-512F and VL, ZMM state */
 /* The CPU family of an AMD processor (0x19 Zen 3/4, 0x1a Zen 5), else 0. */
 unsigned int blake2b_cpu_amd_family(void);
 #endif

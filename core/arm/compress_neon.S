@@ -65,8 +65,7 @@
 
 /*
  * Offsets in struct blake2b_state (core/blake2b.h): uint64_t h[8] at 0,
- * t[2] at 64, f[2] at 80. Checked by _Static_assert in
- * compress_neon_layout.c, which is built alongside this file.
+ * t[2] at 64, f[2] at 80. Checked by _Static_assert in core/state_layout.c.
  */
 	.equ	STATE_H, 0
 	.equ	STATE_T, 64

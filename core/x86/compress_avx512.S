@@ -1,0 +1,279 @@
+/*
+ * AVX-512VL compress backend for BLAKE2b (RFC 7693), x86-64 System V, ELF.
+ *
+ * void blake2b_compress_avx512(struct blake2b_state *S, const uint8_t *in,
+ *                              size_t nblocks, unsigned int inc);
+ *
+ * Same contract as blake2b_compress_generic: before each 128-byte block add
+ * inc to the 128-bit counter S->t, then compress; only h, t and f are
+ * touched, and in may have any alignment. Chosen at run time when cpuid
+ * reports AVX2, AVX512F and AVX512VL and XCR0 says the OS saves the
+ * registers (core/cpu_features.c). 256-bit registers only: no 512-bit
+ * instruction, so no frequency penalty on Intel.
+ *
+ * Why assembly: single-stream BLAKE2b is bound by the latency of the
+ * a -> d -> c -> b chain of G, and on Zen 4 the order of instructions in
+ * the stream decides how often the out-of-order core delays that chain
+ * behind work that could wait. gcc 12 and clang 14 scheduled the same
+ * intrinsics differently (2.98 and 2.73 core cycles/byte); written out
+ * here it is 2.66-2.70 with either compiler (16 KiB, AMD EPYC Zen 4,
+ * 2026-11-29; README "Speed").
+ *
+ * Layout: the rows a = v0..v3, b = v4..v7, c = v8..v11, d = v12..v15 each
+ * sit in one ymm register, so one G step runs all four columns (or
+ * diagonals). What keeps the chain short:
+ *  - a + m + b is computed as (a + m) + b: A_M = a + m is ready long before
+ *    b, so only one add waits for b.
+ *  - ror(e ^ l, n), where l is the value the chain just produced and e an
+ *    older one, is ror(e, n) ^ (l >> n) ^ (l << (64 - n)): the rotate of e
+ *    (vprorq, two cycles on Zen 4) runs off the chain, and l needs two
+ *    parallel one-cycle shifts and a three-way XOR (vpternlogq 0x96).
+ *    Rotate by 32 is one vpshufd; by 63, l << 1 is l + l.
+ *  - To move between columns and diagonals, a, c and d are rotated across
+ *    lanes (valignq, three cycles), never b: b is the last value a G step
+ *    produces and the first the next step needs. a itself is not rotated
+ *    either once done: the next step's A_M is rotate(A_M) + rotate(b) +
+ *    its message row, from the A_M and b the step starts with, so the
+ *    rotations overlap the step (see TURN).
+ *  - Message rows are four broadcast loads merged by vpblendd: loads and
+ *    blends stay off the two pipes that shift and shuffle, which the chain
+ *    needs. (Masked broadcasts and vpermt2q use those pipes: slower.)
+ *  - The message schedule is resolved at assembly time: a round is a
+ *    macro taking its 16 sigma indices; the 12 rounds are unrolled.
+ * Tried and slower on Zen 4: vpermq for the lane rotations (four cycles),
+ * rotating with vpmultishiftqb or shift pairs instead of vprorq, and
+ * moving the off-chain instructions earlier or later in the stream.
+ *
+ * No stack is used; on return vzeroall clears ymm0-15, where message words
+ * (the key, in a keyed hash's first block) were held.
+ */
+
+#if !defined(__x86_64__) || !defined(__ELF__)
+#error "compress_avx512.S is for x86-64 ELF targets only"
+#endif
+
+/* Offsets in struct blake2b_state (core/blake2b.h), checked by
+ * core/state_layout.c. */
+	.equ	STATE_H, 0
+	.equ	STATE_T, 64
+	.equ	STATE_F, 80
+
+/* Arguments (System V). */
+#define STATE		%rdi
+#define IN		%rsi
+#define NBLOCKS		%rdx
+#define INC		%rcx
+/* The 128-bit counter t, kept in registers for the whole call. */
+#define T_LO		%r8
+#define T_HI		%r9
+
+#define H_LO		%ymm0	/* h0..h3 */
+#define H_HI		%ymm1	/* h4..h7 */
+#define A		%ymm2
+#define B		%ymm3
+#define C		%ymm4
+#define D		%ymm5
+#define A_M		%ymm6	/* a + message row */
+#define WORD1		%ymm7	/* message words broadcast to all lanes */
+#define WORD2		%ymm8
+#define WORD3		%ymm9
+#define ROW		%ymm10	/* a message row */
+#define IV_LO		%ymm12	/* IV0..IV3 */
+#define IV_HI		%ymm13	/* IV4..IV7 */
+#define T_F		%ymm14	/* t0, t1, f0, f1 */
+#define T_F_X		%xmm14
+#define F_X		%xmm15	/* f0, f1 */
+/* Off-chain rotations and shifted copies of chain values (EVEX only). */
+#define EARLY1		%ymm16
+#define LATE1		%ymm17
+#define EARLY2		%ymm18
+#define LATE2		%ymm19
+#define EARLY3		%ymm20
+#define LATE3		%ymm21
+#define A_M_TURNED	%ymm22	/* A_M and b rotated across lanes */
+#define B_TURNED	%ymm23
+
+/* ROW = (m[i0], m[i1], m[i2], m[i3]), lane 0 first; vpblendd selects
+ * 32-bit elements, so 0x0c is lane 1, 0x30 lane 2, 0xc0 lane 3. */
+.macro MESSAGE_ROW i0, i1, i2, i3
+	vpbroadcastq	8*\i0(IN), ROW
+	vpbroadcastq	8*\i1(IN), WORD1
+	vpblendd	$0x0c, WORD1, ROW, ROW
+	vpbroadcastq	8*\i2(IN), WORD2
+	vpblendd	$0x30, WORD2, ROW, ROW
+	vpbroadcastq	8*\i3(IN), WORD3
+	vpblendd	$0xc0, WORD3, ROW, ROW
+.endm
+
+/* A_M = a + (m[i0], m[i1], m[i2], m[i3]) */
+.macro ADD_MESSAGE i0, i1, i2, i3
+	MESSAGE_ROW	\i0, \i1, \i2, \i3
+	vpaddq		ROW, A, A_M
+.endm
+
+/* First half of G on four lanes: a += m + b; d = (d ^ a) >>> 32;
+ * c += d; b = (b ^ c) >>> 24. */
+.macro G_HALF_32_24
+	vpaddq		B, A_M, A
+	vprorq		$24, B, EARLY1
+	vpxor		A, D, D
+	vpshufd		$0xb1, D, D
+	vpaddq		D, C, C
+	vpsrlq		$24, C, LATE1
+	vpsllq		$40, C, B
+	vpternlogq	$0x96, EARLY1, LATE1, B
+.endm
+
+/* Second half: a += m + b; d = (d ^ a) >>> 16; c += d; b = (b ^ c) >>> 63. */
+.macro G_HALF_16_63
+	vpaddq		B, A_M, A
+	vprorq		$16, D, EARLY2
+	vpsrlq		$16, A, LATE2
+	vpsllq		$48, A, D
+	vpternlogq	$0x96, EARLY2, LATE2, D
+	vpaddq		D, C, C
+	vprorq		$63, B, EARLY3
+	vpsrlq		$63, C, LATE3
+	vpaddq		C, C, B
+	vpternlogq	$0x96, EARLY3, LATE3, B
+.endm
+
+/*
+ * The second half of G fused with the move to the other form: rows a, c
+ * and d rotate across lanes (valignq $k of a register with itself: lane j
+ * <- lane j + k), b stays. A_M for the next step is built from the
+ * rotated halves of a = A_M + b, rotate(A_M) + rotate(b): both are ready
+ * before the step starts, so the three-cycle rotations are off the chain
+ * (rotating a once it is done costs 2.5% at 16 KiB on Zen 4). i0..i3 are
+ * the next step's first message words, in its own lane order.
+ */
+.macro TURN lanes_a, lanes_c, i0, i1, i2, i3
+	valignq		$\lanes_a, A_M, A_M, A_M_TURNED
+	valignq		$\lanes_a, B, B, B_TURNED
+	G_HALF_16_63
+	MESSAGE_ROW	\i0, \i1, \i2, \i3
+	vpaddq		ROW, A_M_TURNED, A_M_TURNED
+	vpaddq		B_TURNED, A_M_TURNED, A_M
+	valignq		$2, D, D, D
+	valignq		$\lanes_c, C, C, C
+.endm
+
+/*
+ * A round but for its last half step, entered in column form with
+ * A_M = a + (s0, s2, s4, s6). In diagonal form lane j holds a[j-1], b[j],
+ * c[j+1], d[j+2] (indices mod 4) and runs diagonal G number j - 1: hence
+ * the orders s14, s8, s10, s12 and s15, s9, s11, s13.
+ */
+.macro ROUND_BODY s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15
+	G_HALF_32_24
+	ADD_MESSAGE	\s1, \s3, \s5, \s7
+	TURN		3, 1, \s14, \s8, \s10, \s12
+	G_HALF_32_24
+	ADD_MESSAGE	\s15, \s9, \s11, \s13
+.endm
+
+/* A round, then back to column form with A_M = a + the next round's
+ * words 0, 2, 4, 6 (n0, n2, n4, n6). */
+.macro ROUND s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, n0, n2, n4, n6
+	ROUND_BODY	\s0, \s1, \s2, \s3, \s4, \s5, \s6, \s7, \s8, \s9, \s10, \s11, \s12, \s13, \s14, \s15
+	TURN		1, 3, \n0, \n2, \n4, \n6
+.endm
+
+/* The last round, left in diagonal form. */
+.macro LAST_ROUND s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15
+	ROUND_BODY	\s0, \s1, \s2, \s3, \s4, \s5, \s6, \s7, \s8, \s9, \s10, \s11, \s12, \s13, \s14, \s15
+	G_HALF_16_63
+.endm
+
+	.section .rodata
+	.balign	32
+.Liv:
+	.quad	0x6a09e667f3bcc908, 0xbb67ae8584caa73b
+	.quad	0x3c6ef372fe94f82b, 0xa54ff53a5f1d36f1
+	.quad	0x510e527fade682d1, 0x9b05688c2b3e6c1f
+	.quad	0x1f83d9abfb41bd6b, 0x5be0cd19137e2179
+
+	.text
+	.globl	blake2b_compress_avx512
+	.hidden	blake2b_compress_avx512
+	.type	blake2b_compress_avx512, @function
+	.balign	32
+blake2b_compress_avx512:
+	endbr64				/* called through a pointer (CET IBT) */
+	test		NBLOCKS, NBLOCKS
+	jz		.Lreturn
+	mov		%ecx, %ecx		/* inc is 32 bits: zero-extend */
+	mov		STATE_T(STATE), T_LO
+	mov		STATE_T+8(STATE), T_HI
+	vmovdqu		STATE_H(STATE), H_LO
+	vmovdqu		STATE_H+32(STATE), H_HI
+	vmovdqa		.Liv(%rip), IV_LO
+	vmovdqa		.Liv+32(%rip), IV_HI
+	vmovdqu		STATE_F(STATE), F_X
+
+	.balign	32
+.Lblock:
+	add		INC, T_LO
+	adc		$0, T_HI
+	vmovq		T_LO, T_F_X
+	vpinsrq		$1, T_HI, T_F_X, T_F_X
+	vinserti128	$1, F_X, T_F, T_F
+	vpxor		IV_HI, T_F, D
+	vmovdqa		H_LO, A
+	vmovdqa		H_HI, B
+	vmovdqa		IV_LO, C
+	ADD_MESSAGE	0, 2, 4, 6
+
+	/* Each round's row of blake2b_sigma (core/constants.h), then the
+	 * next round's words 0, 2, 4, 6. */
+	ROUND		 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15,  14,  4,  9, 13
+	ROUND		14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3,  11, 12,  5, 15
+	ROUND		11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4,   7,  3, 13, 11
+	ROUND		 7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8,   9,  5,  2, 10
+	ROUND		 9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13,   2,  6,  0,  8
+	ROUND		 2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9,  12,  1, 14,  4
+	ROUND		12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11,  13,  7, 12,  3
+	ROUND		13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10,   6, 14, 11,  0
+	ROUND		 6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5,  10,  8,  7,  1
+	ROUND		10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0,   0,  2,  4,  6
+	ROUND		 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15,  14,  4,  9, 13
+	LAST_ROUND	14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
+
+	/* Back to column form, then h ^= (a ^ c, b ^ d). */
+	valignq		$1, A, A, A
+	valignq		$3, C, C, C
+	valignq		$2, D, D, D
+	vpternlogq	$0x96, A, C, H_LO
+	vpternlogq	$0x96, B, D, H_HI
+
+	add		$128, IN
+	dec		NBLOCKS
+	jnz		.Lblock
+
+	mov		T_LO, STATE_T(STATE)
+	mov		T_HI, STATE_T+8(STATE)
+	vmovdqu		H_LO, STATE_H(STATE)
+	vmovdqu		H_HI, STATE_H+32(STATE)
+	vzeroall
+.Lreturn:
+	ret
+	.size	blake2b_compress_avx512, . - blake2b_compress_avx512
+
+	.section .note.GNU-stack, "", @progbits
+
+/*
+ * Compatible with Intel CET (an endbr64 at the one entry point, plain
+ * call and ret): say so, whether or not this file was assembled with
+ * -fcf-protection (CMake passes CFLAGS to C files only). The linker keeps
+ * the mark only if every object of the module has it.
+ */
+	.section .note.gnu.property, "a"
+	.balign	8
+	.long	4			/* name size: "GNU" and its NUL */
+	.long	16			/* descriptor size */
+	.long	5			/* NT_GNU_PROPERTY_TYPE_0 */
+	.asciz	"GNU"
+	.long	0xc0000002		/* GNU_PROPERTY_X86_FEATURE_1_AND */
+	.long	4			/* data size */
+	.long	3			/* IBT | SHSTK */
+	.balign	8
