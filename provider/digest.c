@@ -8,6 +8,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include "context_alloc.h"
 #include "errors.h"
 #include "params.h"
 #include "provider.h"
@@ -34,7 +35,7 @@ static OSSL_FUNC_digest_gettable_ctx_params_fn b2n_digest_gettable_ctx_params;
 
 static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
 {
-    struct b2n_digest_ctx *ctx = calloc(1, sizeof(*ctx));
+    struct b2n_digest_ctx *ctx = b2n_context_alloc(sizeof(*ctx));
 
     if (ctx == NULL) {
         B2N_RAISE(&((struct b2n_provctx *)provctx)->core, B2N_R_OUT_OF_MEMORY,
@@ -49,22 +50,16 @@ static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
 
 static void b2n_digest_freectx(void *vctx)
 {
-    if (vctx == NULL)
-        return;
-    blake2b_wipe(vctx, sizeof(struct b2n_digest_ctx));
-    free(vctx);
+    b2n_context_free(vctx, sizeof(struct b2n_digest_ctx));
 }
 
 static void *b2n_digest_dupctx(void *vsrc)
 {
     const struct b2n_digest_ctx *src = vsrc;
-    struct b2n_digest_ctx *dst = malloc(sizeof(*dst));
+    struct b2n_digest_ctx *dst = b2n_context_dup(src, sizeof(*src));
 
-    if (dst == NULL) {
+    if (dst == NULL)
         B2N_RAISE(&src->provctx->core, B2N_R_OUT_OF_MEMORY, "digest context");
-        return NULL;
-    }
-    *dst = *src;
     return dst;
 }
 

@@ -9,6 +9,7 @@
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
+#include "context_alloc.h"
 #include "errors.h"
 #include "params.h"
 #include "provider.h"
@@ -34,7 +35,7 @@ static OSSL_FUNC_mac_set_ctx_params_fn b2n_mac_set_ctx_params;
 
 static void *b2n_mac_newctx(void *provctx)
 {
-    struct b2n_mac_ctx *ctx = calloc(1, sizeof(*ctx));
+    struct b2n_mac_ctx *ctx = b2n_context_alloc(sizeof(*ctx));
 
     if (ctx == NULL) {
         B2N_RAISE(&((struct b2n_provctx *)provctx)->core, B2N_R_OUT_OF_MEMORY,
@@ -49,22 +50,16 @@ static void *b2n_mac_newctx(void *provctx)
 static void *b2n_mac_dupctx(void *vsrc)
 {
     const struct b2n_mac_ctx *src = vsrc;
-    struct b2n_mac_ctx *dst = malloc(sizeof(*dst));
+    struct b2n_mac_ctx *dst = b2n_context_dup(src, sizeof(*src));
 
-    if (dst == NULL) {
+    if (dst == NULL)
         B2N_RAISE(&src->provctx->core, B2N_R_OUT_OF_MEMORY, "MAC context");
-        return NULL;
-    }
-    *dst = *src;
     return dst;
 }
 
 static void b2n_mac_freectx(void *vctx)
 {
-    if (vctx == NULL)
-        return;
-    blake2b_wipe(vctx, sizeof(struct b2n_mac_ctx)); /* key and state */
-    free(vctx);
+    b2n_context_free(vctx, sizeof(struct b2n_mac_ctx)); /* key and state */
 }
 
 static int set_key(struct b2n_mac_ctx *ctx, const uint8_t *key, size_t keylen)

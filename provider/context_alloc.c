@@ -1,0 +1,63 @@
+/*
+ * A context that straddles a 4 KiB page boundary makes every message
+ * slower: the buffer and state stores that cross the boundary cost far
+ * more than others. Measured on Zen 4 with 64-byte messages through EVP:
+ * 520-540 TSC cycles per hash for a context across a boundary against
+ * 410-415 elsewhere; with malloc's placement about one context in 15
+ * crossed, for the life of the process.
+ *
+ * So contexts come from a block twice their size plus a header: if the
+ * first place in it would cross a boundary, the boundary itself is used,
+ * and the rest of the context still fits. The header, just before the
+ * context, remembers where the block starts. aligned_alloc would do, but
+ * glibc serves it outside its per-thread cache and it measured slower
+ * than the crossing it avoids.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "blake2b.h"
+#include "context_alloc.h"
+
+enum { PAGE = 4096, HEADER = 16 }; /* HEADER keeps malloc's alignment */
+
+void *b2n_context_alloc(size_t size)
+{
+    uint8_t *block, *ctx;
+    uintptr_t first, boundary;
+
+    if (size == 0 || size > PAGE)
+        return NULL;
+    block = malloc(HEADER + 2 * size);
+    if (block == NULL)
+        return NULL;
+    ctx = block + HEADER;
+    first = (uintptr_t)ctx;
+    boundary = (first + PAGE - 1) & ~(uintptr_t)(PAGE - 1);
+    if (boundary > first && boundary < first + size)
+        ctx += boundary - first;
+    memcpy(ctx - sizeof(block), &block, sizeof(block));
+    memset(ctx, 0, size);
+    return ctx;
+}
+
+void *b2n_context_dup(const void *src, size_t size)
+{
+    uint8_t *ctx = b2n_context_alloc(size);
+
+    if (ctx != NULL)
+        memcpy(ctx, src, size);
+    return ctx;
+}
+
+void b2n_context_free(void *p, size_t size)
+{
+    uint8_t *ctx = p, *block;
+
+    if (ctx == NULL)
+        return;
+    memcpy(&block, ctx - sizeof(block), sizeof(block));
+    blake2b_wipe(ctx, size);
+    free(block);
+}

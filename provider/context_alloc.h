@@ -1,0 +1,21 @@
+/*
+ * Memory for digest and MAC contexts. OpenSSL 3.0 frees and allocates the
+ * provider's context on every EVP_DigestInit_ex, so where it lands matters
+ * on every message: see context_alloc.c.
+ */
+#ifndef BLAKE2NEON_PROVIDER_CONTEXT_ALLOC_H
+#define BLAKE2NEON_PROVIDER_CONTEXT_ALLOC_H
+
+#include <stddef.h>
+
+/* size zeroed bytes (size at most 4096) that do not cross a 4 KiB page
+ * boundary, aligned for any type; NULL if out of memory. */
+void *b2n_context_alloc(size_t size);
+
+/* A copy of the size bytes at src, placed like b2n_context_alloc's. */
+void *b2n_context_dup(const void *src, size_t size);
+
+/* Wipe the size bytes at p, then release them. p may be NULL. */
+void b2n_context_free(void *p, size_t size);
+
+#endif
