@@ -54,19 +54,17 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     /*
      * x86-64: avx512, else avx2, else generic; but generic on AMD Zen 5
      * and later. Measured 2026-11-29 with build/blake2neon-bench on AMD
-     * EPYC Zen 4 (family 0x19), EVP BLAKE2B-512, TSC cycles/byte, median
-     * of 3 runs, gcc 12.2 -O3 (clang 14.0 -O3):
-     * 16 KiB avx512 2.14 (2.04), avx2 2.20 (2.23), generic 2.36 (2.27),
-     * OpenSSL default 2.73 (2.79); 64 bytes avx512 6.8 (6.8), avx2 7.2
-     * (7.4), generic 7.7 (7.4), OpenSSL default 8.9 (8.9).
-     * avx512 is the fastest with either compiler.
+     * EPYC Zen 4 (family 0x19), EVP BLAKE2B-512, TSC cycles/byte, gcc 12.2
+     * -O3 (the avx512 backend is assembly): 16 KiB avx512 1.95, avx2 2.21,
+     * generic 2.37, OpenSSL default 2.74; 64 bytes avx512 6.5, avx2 7.3,
+     * generic 7.5, OpenSSL default 8.9.
      * The SIMD kernels are bound by the latency of the G chain, the scalar
      * one by its 112 ALU operations a round over Zen 4's four integer ALUs;
      * Zen 5 has six, enough for generic to overtake the vector kernels
      * there (as reported to the project; not measured here, no Zen 5 at
      * hand: revisit with the benchmark when one is). A static rule rather
-     * than a timing at load: the candidates are within a few percent of
-     * each other, so a timing would flip between runs on a noisy machine.
+     * than a timing at load: a timing long enough to rank the candidates
+     * reliably on a noisy machine would slow down every load.
      */
     if (blake2b_cpu_amd_family() >= 0x1a)
         return &backends[0];
