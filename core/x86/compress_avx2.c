@@ -151,18 +151,9 @@ void blake2b_compress_avx2(struct blake2b_state *S, const uint8_t *in,
                                       (long long)S->f[0], (long long)S->f[1]));
 
         /* Unrolled, so that the sigma indices are constants. */
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[0]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[1]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[2]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[3]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[4]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[5]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[6]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[7]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[8]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[9]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[10]);
-        one_round(&a, &b, &c, &d, in, blake2b_sigma[11]);
+#pragma GCC unroll 12
+        for (int r = 0; r < 12; r++)
+            one_round(&a, &b, &c, &d, in, blake2b_sigma[r]);
 
         h_lo = _mm256_xor_si256(h_lo, _mm256_xor_si256(a, c));
         h_hi = _mm256_xor_si256(h_hi, _mm256_xor_si256(b, d));
