@@ -2,7 +2,6 @@
  * BLAKE2B-160/256/384/512 digests. The four differ only in their default
  * output size; each accepts a `size` context parameter of 1..64 taken at init.
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core_names.h>

@@ -3,7 +3,6 @@
  * provider does: key 1..64 bytes (kept for re-init), salt and custom
  * 0..16 bytes, size 1..64 (default 64).
  */
-#include <stdlib.h>
 #include <string.h>
 
 #include <openssl/core_names.h>
