@@ -44,8 +44,9 @@
  * rotating with vpmultishiftqb or shift pairs instead of vprorq, and
  * moving the off-chain instructions earlier or later in the stream.
  *
- * No stack is used; on return vzeroall clears ymm0-15, where message words
- * (the key, in a keyed hash's first block) were held.
+ * No stack is used, and on return every vector register it wrote is
+ * cleared: they held message words (the key, in a keyed hash's first
+ * block) and values derived from them.
  */
 
 #if !defined(__x86_64__) || !defined(__ELF__)
@@ -258,7 +259,16 @@ blake2b_compress_avx512:
 	mov		T_HI, STATE_T+8(STATE)
 	vmovdqu		H_LO, STATE_H(STATE)
 	vmovdqu		H_HI, STATE_H+32(STATE)
+	/* Leave no state or message words behind in the vector registers. */
 	vzeroall
+	vpxord		EARLY1, EARLY1, EARLY1
+	vpxord		LATE1, LATE1, LATE1
+	vpxord		EARLY2, EARLY2, EARLY2
+	vpxord		LATE2, LATE2, LATE2
+	vpxord		EARLY3, EARLY3, EARLY3
+	vpxord		LATE3, LATE3, LATE3
+	vpxord		A_M_TURNED, A_M_TURNED, A_M_TURNED
+	vpxord		B_TURNED, B_TURNED, B_TURNED
 .Lreturn:
 	ret
 	.size	blake2b_compress_avx512, . - blake2b_compress_avx512
