@@ -42,7 +42,9 @@ blake2b_compress_fn blake2b_compress_sha3;
 #endif
 #if defined(__x86_64__)
 blake2b_compress_fn blake2b_compress_avx2;
+#if defined(__ELF__)
 blake2b_compress_fn blake2b_compress_avx512;
+#endif
 #endif
 
 #endif

@@ -21,8 +21,10 @@ static const struct blake2b_backend backends[] = {
 #endif
 #if defined(__x86_64__)
     { "avx2", "x86-64 AVX2", blake2b_compress_avx2, blake2b_cpu_has_avx2 },
+#if defined(__ELF__) /* compress_avx512.S is written for ELF targets */
     { "avx512", "x86-64 AVX-512VL (256-bit)", blake2b_compress_avx512,
       blake2b_cpu_has_avx512vl },
+#endif
 #endif
 };
 
@@ -68,8 +70,10 @@ const struct blake2b_backend *blake2b_backend_auto(void)
      */
     if (blake2b_cpu_amd_family() >= 0x1a)
         return &backends[0];
+#if defined(__ELF__)
     if (blake2b_cpu_has_avx512vl())
         return blake2b_backend_by_name("avx512");
+#endif
     if (blake2b_cpu_has_avx2())
         return blake2b_backend_by_name("avx2");
 #endif
