@@ -51,13 +51,14 @@ void *b2n_context_dup(const void *src, size_t size)
     return ctx;
 }
 
-void b2n_context_free(void *p, size_t size)
+void b2n_context_free(void *p, size_t wipe_len)
 {
     uint8_t *ctx = p, *block;
 
     if (ctx == NULL)
         return;
     memcpy(&block, ctx - sizeof(block), sizeof(block));
-    blake2b_wipe(ctx, size);
+    if (wipe_len > 0)
+        blake2b_wipe(ctx, wipe_len);
     free(block);
 }

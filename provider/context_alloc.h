@@ -15,7 +15,7 @@ void *b2n_context_alloc(size_t size);
 /* A copy of the size bytes at src, placed like b2n_context_alloc's. */
 void *b2n_context_dup(const void *src, size_t size);
 
-/* Wipe the size bytes at p, then release them. p may be NULL. */
-void b2n_context_free(void *p, size_t size);
+/* Wipe the first wipe_len bytes at p, then release p. p may be NULL. */
+void b2n_context_free(void *p, size_t wipe_len);
 
 #endif
