@@ -58,8 +58,8 @@ const struct blake2b_backend *blake2b_backend_auto(void)
      * and later. Measured 2026-11-29 with build/blake2neon-bench on AMD
      * EPYC Zen 4 (family 0x19), EVP BLAKE2B-512, TSC cycles/byte, gcc 12.2
      * -O3 (the avx512 backend is assembly): 16 KiB avx512 1.92, avx2 2.21,
-     * generic 2.33, OpenSSL default 2.73; 64 bytes avx512 6.2, avx2 6.9,
-     * generic 6.8, OpenSSL default 8.8.
+     * generic 2.32, OpenSSL default 2.73; 64 bytes avx512 6.1, avx2 6.9,
+     * generic 6.7, OpenSSL default 8.9.
      * The SIMD kernels are bound by the latency of the G chain, the scalar
      * one by its 112 ALU operations a round over Zen 4's four integer ALUs;
      * Zen 5 has six, enough for generic to overtake the vector kernels
