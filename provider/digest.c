@@ -20,6 +20,9 @@ struct b2n_digest_ctx {
     uint8_t next_size;       /* output size the next init will use */
     enum b2n_phase phase;
 };
+_Static_assert(sizeof(struct b2n_digest_ctx) <= 4096,
+               "b2n_context_alloc takes a page at most");
+
 
 static OSSL_FUNC_digest_freectx_fn b2n_digest_freectx;
 static OSSL_FUNC_digest_dupctx_fn b2n_digest_dupctx;

@@ -20,6 +20,9 @@ struct b2n_mac_ctx {
     struct blake2b_state state;
     int running;                   /* between init and final */
 };
+_Static_assert(sizeof(struct b2n_mac_ctx) <= 4096,
+               "b2n_context_alloc takes a page at most");
+
 
 static OSSL_FUNC_mac_newctx_fn b2n_mac_newctx;
 static OSSL_FUNC_mac_dupctx_fn b2n_mac_dupctx;
