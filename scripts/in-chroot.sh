@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Run a command on a clean clone of this repository inside a Debian release
+# made by debootstrap (minbase): a pristine Debian 12 to prove that .ci/run
+# installs everything it needs, or Debian 13 for its OpenSSL 3.5.
+#
+#   scripts/in-chroot.sh RELEASE DIR [COMMAND...]
+#   e.g. scripts/in-chroot.sh bookworm /tmp/pristine .ci/run
+#        scripts/in-chroot.sh trixie build-chroot-trixie scripts/ci-release.sh
+#
+# RELEASE: a Debian suite (bookworm, trixie, ...). DIR: the chroot; made with
+# debootstrap when it does not hold one yet, reused as it is when it does
+# (delete it for a pristine tree). The repository's committed HEAD is cloned
+# into DIR/src (anew each run) and COMMAND (default: .ci/run) runs there as
+# root. Needs root, debootstrap and git on the host; the mirror is the
+# host's Debian mirror. Exits with COMMAND's status.
+set -euo pipefail
+
+release=${1:?usage: $0 RELEASE DIR [COMMAND...]}
+root=${2:?usage: $0 RELEASE DIR [COMMAND...]}
+shift 2
+[ $# -gt 0 ] || set -- .ci/run
+repo=$(cd "$(dirname "$0")/.." && pwd)
+
+# The host's Debian mirror (deb822 sources first, then the one-line format).
+mirror=$(sed -n 's/^URIs: *\([^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
+    2>/dev/null | head -n 1)
+[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 ~ /debian\/?$/ { print $2; exit }' \
+    /etc/apt/sources.list 2>/dev/null)
+mirror=${mirror:-http://deb.debian.org/debian}
+
+if [ ! -x "$root/usr/bin/apt-get" ]; then
+    if ! command -v debootstrap >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+    fi
+    echo "in-chroot: debootstrap --variant=minbase $release $root $mirror" >&2
+    mkdir -p "$root"
+    debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
+        { tail -n 20 "$root.debootstrap.log" >&2; exit 1; }
+fi
+root=$(cd "$root" && pwd)
+
+mounted=()
+cleanup() {
+    local i
+    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+        umount -l "${mounted[i]}" 2>/dev/null || true
+    done
+}
+trap cleanup EXIT
+mount_in() { # mount_in TARGET MOUNT-ARGS...: mount once, unmount at exit
+    local target=$root$1
+    shift
+    mountpoint -q "$target" && return 0
+    mkdir -p "$target"
+    mount "$@" "$target"
+    mounted+=("$target")
+}
+mount_in /proc -t proc proc
+mount_in /sys -t sysfs sys
+mount_in /dev --bind /dev
+mount_in /dev/pts --bind /dev/pts
+mount_in /tmp -t tmpfs tmpfs
+cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+
+rm -rf "$root/src"
+git clone -q "$repo" "$root/src"
+echo "in-chroot: $release ($(cat "$root/etc/debian_version")), $(git -C "$root/src" log -1 --format='%h %s')" >&2
+
+# A clean environment: nothing of the host's OpenSSL or build setup leaks in.
+status=0
+chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    /bin/bash -c 'cd /src && exec "$@"' in-chroot "$@" || status=$?
+exit $status
