@@ -1,8 +1,10 @@
 #!/usr/bin/perl
 # conf/blake2neon.cnf: it activates blake2neon next to default by file
 # name (OPENSSL_MODULES finds it, as the modules directory does once
-# installed), and its `backend` key, with the BLAKE2NEON_BACKEND variable
-# winning over it.
+# installed), prefers blake2neon without requiring it, and its `backend`
+# key, with the BLAKE2NEON_BACKEND variable winning over it. That every
+# BLAKE2b name then comes from blake2neon and the rest from default is
+# checked inside a program by t_conf (test/c/t_conf.c).
 use strict;
 use warnings;
 use File::Spec;
@@ -24,6 +26,11 @@ ok(defined $ours, 'a section says module = blake2neon.so, a bare file name')
 like($ours, qr/^\s*activate\s*=\s*1\s*$/m, 'it activates the provider');
 like($ours, qr/^#\s*backend\s*=/m, 'it shows the backend key, commented out');
 like($text, qr/^\s*default\s*=/m, 'default is configured too');
+like($text, qr/^\s*alg_section\s*=\s*(\S+)\s*$/m, 'it names an alg_section');
+my ($alg_name) = $text =~ /^\s*alg_section\s*=\s*(\S+)\s*$/m;
+my ($alg) = grep { /^\[\s*\Q${\($alg_name \/\/ '')}\E\s*\]/ } @sections;
+like($alg // '', qr/^\s*default_properties\s*=\s*\?provider=blake2neon\s*$/m,
+     'its alg_section prefers blake2neon (?provider=blake2neon), not requires it');
 
 # A copy of the sample with `backend = $backend` set in our section, and
 # without `activate` if asked.
@@ -77,6 +84,21 @@ my $file = pattern_file(129);
     exits_ok($r, 'sample: dgst -BLAKE2B-256');
     is($r->{out}, "BLAKE2B-256($file)= " . kat(32, 0, 129) . "\n",
        'sample: digest');
+    $r = with_conf($sample, undef, 'dgst', '-BLAKE2B-512', $file);
+    exits_ok($r, 'sample: dgst -BLAKE2B-512');
+    is($r->{out}, "BLAKE2B-512($file)= " . kat(64, 0, 129) . "\n",
+       'sample: BLAKE2B-512 digest');
+
+    # What blake2neon lacks still works: the preference is not a filter.
+    my $abc = File::Spec->catfile(scratch_dir(), 'abc.txt');
+    open my $fh, '>', $abc or die "$abc: $!";
+    print {$fh} 'abc';
+    close $fh or die "$abc: $!";
+    $r = with_conf($sample, undef, 'dgst', '-sha256', '-r', $abc);
+    exits_ok($r, 'sample: dgst -sha256');
+    like($r->{out},   # FIPS 180-2's SHA-256 of "abc"
+         qr/^ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad /,
+         'sample: SHA-256 from default');
 
     $r = with_conf($sample, undef, 'list', '-providers');
     exits_ok($r, 'sample: list -providers');
