@@ -1,0 +1,62 @@
+#!/usr/bin/perl
+# Python through the sample config: hashlib.new, hmac.new/digest and
+# hashlib.pbkdf2_hmac with our names give what hashlib.blake2b and a
+# written-out HMAC/PBKDF2 give (test/cli/python_clients.py), and, inside
+# the same process, a fetch with no property query picks blake2neon for
+# BLAKE2B-512. Without the config, the names are unknown to Python.
+use strict;
+use warnings;
+use File::Basename qw(dirname);
+use File::Spec;
+use Test::More;
+use B2NTest;
+
+my $script = File::Spec->catfile(dirname(File::Spec->rel2abs(__FILE__)), '..',
+                                 'python_clients.py');
+my $python = $ENV{BLAKE2NEON_PYTHON} || 'python3';
+
+plan skip_all => 'cross build: the host python3 cannot load the target\'s module'
+    if length($ENV{BLAKE2NEON_EMULATOR} // '');
+plan skip_all => "no $python on PATH (install python3 to run this test)"
+    unless grep { -x File::Spec->catfile($_, $python) } File::Spec->path;
+plan skip_all => "$python has no OpenSSL-backed hashlib (_hashlib)"
+    if system($python, '-c', 'import _hashlib') != 0;
+
+# run_python(\%env, @args): the status and the lines printed.
+sub run_python {
+    my ($env, @args) = @_;
+    local %ENV = (%ENV, %$env);
+    open my $ph, '-|', $python, $script, @args or die "$python: $!";
+    my @lines = <$ph>;
+    close $ph;
+    return ($? , @lines);
+}
+
+sub checks {
+    my ($status, @lines) = @_;
+    is($status, 0, 'python exits 0') or diag(@lines);
+    my $n = 0;
+    for (@lines) {
+        chomp;
+        my ($kind, $name, $got, $want) = split /\t/;
+        if ($kind eq 'CHECK') {
+            is($got, $want, $name);
+            $n++;
+        } else {
+            note($name // $_);
+        }
+    }
+    return $n;
+}
+
+my $n = checks(run_python({ OPENSSL_CONF => conf_sample(),
+                            OPENSSL_MODULES => module_dir() }));
+cmp_ok($n, '>=', 23, 'python ran every check (hashlib, hmac, pbkdf2 and the fetch)');
+
+my $empty = File::Spec->catfile(scratch_dir(), 'empty-python.cnf');
+open my $fh, '>', $empty or die "$empty: $!";
+close $fh;
+$n = checks(run_python({ OPENSSL_CONF => $empty }, '--absent'));
+cmp_ok($n, '>=', 3, 'python ran the checks without the provider');
+
+done_testing();
