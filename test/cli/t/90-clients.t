@@ -122,4 +122,18 @@ for my $name (sort keys %clients) {
     }
 }
 
+# Node reads `nodejs_conf`, not `openssl_conf`, without the flag: with a
+# config that leaves out default, plain node still hashes SHA-256 (the
+# config was not read), and node --openssl-shared-config does not start.
+SKIP: {
+    skip 'node is not installed (Debian package nodejs)', 2 unless have('node');
+    my $js = 'console.log(require("crypto").createHash("sha256").update("abc").digest("hex"))';
+    my ($status, $out) = run_with($alone, 'node', '-e', $js);
+    like($out, qr/^ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad$/m,
+         'node without --openssl-shared-config ignores openssl_conf');
+    ($status, $out) = run_with($alone, 'node', '--openssl-shared-config', '-e', $js);
+    isnt($status, 0, 'node --openssl-shared-config reads it (and needs default)')
+        or diag($out);
+}
+
 done_testing();
