@@ -10,6 +10,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "env.h"
 #include "errors.h"
 #include "provider.h"
 
@@ -109,12 +110,15 @@ static void list_backends(char *out, size_t outlen)
 /*
  * The backend named by the environment, else by the config file, else the
  * automatic choice; NULL (with an error raised) if the named one does not
- * exist, cannot run on this CPU, or fails its self-test.
+ * exist, cannot run on this CPU, or fails its self-test. In a setuid or
+ * setgid process the environment is not read (b2n_secure_getenv): the
+ * invoking user must not choose the code a privileged program runs, nor
+ * make its provider fail to load.
  */
 static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
                                                     const char *configured)
 {
-    const char *name = getenv(B2N_BACKEND_ENV);
+    const char *name = b2n_secure_getenv(B2N_BACKEND_ENV);
     const char *source = B2N_BACKEND_ENV;
     const struct blake2b_backend *backend;
 
