@@ -365,6 +365,22 @@ blake2b_compress_neon:
 	subs		r2, r2, #1
 	bne		.Lblock
 
+	@ Leave no message, key or state words behind: q0-q3 and q8-q15 are
+	@ scratch under the AAPCS and are zeroed; d8-d15 (q4-q7) get the
+	@ caller's values back from the stack. (q10 holds only the rotate
+	@ tables; clearing it too keeps the rule simple.)
+	vmov.i64	q0, #0
+	vmov.i64	q1, #0
+	vmov.i64	q2, #0
+	vmov.i64	q3, #0
+	vmov.i64	q8, #0
+	vmov.i64	q9, #0
+	vmov.i64	q10, #0
+	vmov.i64	q11, #0
+	vmov.i64	q12, #0
+	vmov.i64	q13, #0
+	vmov.i64	q14, #0
+	vmov.i64	q15, #0
 	strd		r8, r9, [r0, #STATE_T]
 	strd		r10, r11, [r0, #STATE_T + 8]
 	vpop		{d8-d15}
