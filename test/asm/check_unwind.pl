@@ -5,7 +5,7 @@
 # function's symbol, and on 32-bit Arm also an EHABI (.ARM.exidx) entry
 # that restores the registers the function saves.
 #
-#   check_unwind.pl READELF FILE FUNCTION [arm]
+#   check_unwind.pl READELF FILE FUNCTION [arm]      (READELF: GNU readelf)
 use strict;
 use warnings;
 use Test::More;
