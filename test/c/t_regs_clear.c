@@ -126,7 +126,7 @@ int main(void)
 #endif
     (void)b;
     if (!ran) {
-        printf("# skip: no assembly backend with a register probe runs here "
+        printf("SKIP: no assembly backend with a register probe runs here "
                "(neon on 32-bit Arm with NEON, avx512 on x86-64 with "
                "AVX-512VL)\n");
         return T_SKIP;
