@@ -1,16 +1,24 @@
 /*
- * The build defines B2N_HAVE_SECURE_GETENV (and _GNU_SOURCE, which glibc
- * needs to declare it under -std=c11) when the C library has
- * secure_getenv; otherwise OpenSSL's own test of the same condition
- * decides: OPENSSL_issetugid() is getauxval(AT_SECURE) on glibc,
- * issetugid() on the BSDs, a real/effective uid and gid comparison on
- * other Unix systems, and always 0 on Windows (no setuid there).
+ * secure_getenv where the C library has it: glibc 2.17 and later, which
+ * declares it only with _GNU_SOURCE (the build asks for plain C11).
+ * Elsewhere OpenSSL's own test of the same condition decides:
+ * OPENSSL_issetugid() is getauxval(AT_SECURE) on glibc, issetugid() on
+ * the BSDs, a real/effective uid and gid comparison on other Unix systems,
+ * and always 0 on Windows (no setuid there). Defining
+ * B2N_NO_SECURE_GETENV forces that fallback, to test it on glibc.
  */
+#define _GNU_SOURCE 1
+
 #include <stdlib.h>
 
 #include <openssl/crypto.h>
 
 #include "env.h"
+
+#if !defined(B2N_NO_SECURE_GETENV) && defined(__GLIBC__) \
+    && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))
+#define B2N_HAVE_SECURE_GETENV 1
+#endif
 
 const char *b2n_secure_getenv(const char *name)
 {
