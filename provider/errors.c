@@ -12,14 +12,11 @@ const OSSL_ITEM b2n_reason_strings[] = {
     { B2N_R_OUTPUT_BUFFER_TOO_SMALL, "output buffer too small" },
     { B2N_R_CALLED_OUT_OF_ORDER, "operation called out of order" },
     { B2N_R_OUT_OF_MEMORY, "out of memory" },
-    { B2N_R_UNKNOWN_BACKEND, "unknown backend" },
-    { B2N_R_BACKEND_NOT_SUPPORTED_BY_CPU, "backend not supported by this CPU" },
-    { B2N_R_BACKEND_SELFTEST_FAILED, "backend failed its self-test" },
     { 0, NULL },
 };
 
 void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
-                  const char *func, enum b2n_reason reason, const char *fmt,
+                  const char *func, uint32_t reason, const char *fmt,
                   ...)
 {
     va_list args;
@@ -32,6 +29,6 @@ void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
     if (core->set_error_debug != NULL)
         core->set_error_debug(core->handle, file, line, func);
     va_start(args, fmt);
-    core->vset_error(core->handle, (uint32_t)reason, fmt, args);
+    core->vset_error(core->handle, reason, fmt, args);
     va_end(args);
 }

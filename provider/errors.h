@@ -2,7 +2,11 @@
 #ifndef BLAKE2NEON_PROVIDER_ERRORS_H
 #define BLAKE2NEON_PROVIDER_ERRORS_H
 
+#include <stdint.h>
+
 #include <openssl/core.h>
+#include <openssl/err.h>
+#include <openssl/proverr.h>
 
 #include "provider.h"
 
@@ -16,20 +20,36 @@ enum b2n_reason {
     B2N_R_OUTPUT_BUFFER_TOO_SMALL,
     B2N_R_CALLED_OUT_OF_ORDER,
     B2N_R_OUT_OF_MEMORY,
-    B2N_R_UNKNOWN_BACKEND,
-    B2N_R_BACKEND_NOT_SUPPORTED_BY_CPU,
-    B2N_R_BACKEND_SELFTEST_FAILED,
 };
+
+/*
+ * Reasons for a failed load. OpenSSL learns a provider's reason strings
+ * (and its library name) only after OSSL_provider_init has succeeded, so
+ * an error raised with our own reasons while init fails prints as
+ * "lib(128):...:reason(10)". A reason that carries a library number is
+ * put on the queue as that library's instead (3.0 and later alike), so
+ * these are libcrypto's "Provider routines" with reasons libcrypto itself
+ * can print: ERR_R_* common ones, or PROV_R_*. The detail text says what
+ * went wrong and names blake2neon.
+ */
+#define B2N_LOAD_REASON(r) ((uint32_t)ERR_PACK(ERR_LIB_PROV, 0, (r)))
+#define B2N_LOAD_UNKNOWN_BACKEND B2N_LOAD_REASON(ERR_R_PASSED_INVALID_ARGUMENT)
+#define B2N_LOAD_BACKEND_UNSUPPORTED B2N_LOAD_REASON(ERR_R_UNSUPPORTED)
+#define B2N_LOAD_SELFTEST_FAILED B2N_LOAD_REASON(PROV_R_SELF_TEST_KAT_FAILURE)
+#define B2N_LOAD_OUT_OF_MEMORY B2N_LOAD_REASON(ERR_R_MALLOC_FAILURE)
 
 /* The table handed to the core by OSSL_FUNC_PROVIDER_GET_REASON_STRINGS. */
 extern const OSSL_ITEM b2n_reason_strings[];
 
-/* Raise reason, with printf-style detail, on the caller's error queue. */
+/*
+ * Raise reason (an enum b2n_reason, or a B2N_LOAD_* one), with
+ * printf-style detail, on the caller's error queue.
+ */
 #define B2N_RAISE(core, reason, ...) \
     b2n_raise_at((core), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
 
 void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
-                  const char *func, enum b2n_reason reason, const char *fmt,
+                  const char *func, uint32_t reason, const char *fmt,
                   ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 6, 7)))

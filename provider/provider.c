@@ -10,6 +10,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "env.h"
 #include "errors.h"
 #include "provider.h"
 
@@ -109,12 +110,15 @@ static void list_backends(char *out, size_t outlen)
 /*
  * The backend named by the environment, else by the config file, else the
  * automatic choice; NULL (with an error raised) if the named one does not
- * exist, cannot run on this CPU, or fails its self-test.
+ * exist, cannot run on this CPU, or fails its self-test. In a setuid or
+ * setgid process the environment is not read (b2n_secure_getenv): the
+ * invoking user must not choose the code a privileged program runs, nor
+ * make its provider fail to load.
  */
 static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
                                                     const char *configured)
 {
-    const char *name = getenv(B2N_BACKEND_ENV);
+    const char *name = b2n_secure_getenv(B2N_BACKEND_ENV);
     const char *source = B2N_BACKEND_ENV;
     const struct blake2b_backend *backend;
 
@@ -130,21 +134,24 @@ static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
             char names[128];
 
             list_backends(names, sizeof(names));
-            B2N_RAISE(core, B2N_R_UNKNOWN_BACKEND,
-                      "%s asks for backend '%s'; this build has: auto, %s",
+            B2N_RAISE(core, B2N_LOAD_UNKNOWN_BACKEND,
+                      B2N_PROVIDER_NAME ": %s asks for backend '%s'; "
+                      "this build has: auto, %s",
                       source, name, names);
             return NULL;
         }
         if (!blake2b_backend_cpu_can_run(backend)) {
-            B2N_RAISE(core, B2N_R_BACKEND_NOT_SUPPORTED_BY_CPU,
-                      "%s asks for backend '%s', which this CPU cannot run",
+            B2N_RAISE(core, B2N_LOAD_BACKEND_UNSUPPORTED,
+                      B2N_PROVIDER_NAME ": %s asks for backend '%s', "
+                      "which this CPU cannot run",
                       source, name);
             return NULL;
         }
     }
     if (!blake2b_backend_selftest(backend)) {
-        B2N_RAISE(core, B2N_R_BACKEND_SELFTEST_FAILED,
-                  "backend '%s' gave a wrong answer and is not used",
+        B2N_RAISE(core, B2N_LOAD_SELFTEST_FAILED,
+                  B2N_PROVIDER_NAME ": backend '%s' gave a wrong answer "
+                  "and is not used",
                   backend->name);
         return NULL;
     }
@@ -207,7 +214,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
 
     provctx = calloc(1, sizeof(*provctx));
     if (provctx == NULL) {
-        B2N_RAISE(&core, B2N_R_OUT_OF_MEMORY, "provider context");
+        B2N_RAISE(&core, B2N_LOAD_OUT_OF_MEMORY,
+                  B2N_PROVIDER_NAME ": provider context");
         return 0;
     }
     provctx->core = core;

@@ -29,6 +29,8 @@
 #     difference cancels the call's prologue and epilogue and the pipeline's
 #     fill and drain, leaving exactly the per-block work, including the
 #     dependencies from one block into the next.
+# A second table gives the cycles of step 4's one-block stream: one whole
+# call, its entry and exit included.
 # Limits: llvm-mca assumes every load hits L1 and every branch is
 # predicted, and ignores dependencies through memory. Where LLVM 14 has no
 # model of its own for a core it borrows another's; the output names the
@@ -65,7 +67,7 @@ while [ $# -gt 0 ]; do
     -O?*) opt=${1#-O}; shift ;;
     aarch64 | armv7) targets+=("$1"); shift ;;
     all) targets+=(aarch64 armv7); shift ;;
-    -h | --help) sed -n '2,51p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,53p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "model-speed.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
@@ -349,12 +351,13 @@ run_target() {
     [ ${#names[@]} -gt 0 ] || return 0
 
     # Cycles per byte, per backend and core.
-    declare -A cpb
+    declare -A cpb call1
     local i core c1 c2 approx=0
     for i in "${!names[@]}"; do
         for core in "${cores[@]}"; do
             c1=$(cycles "$mca_triple" "$core" "$work/${names[$i]}.$n1.s")
             c2=$(cycles "$mca_triple" "$core" "$work/${names[$i]}.$n2.s")
+            call1[$i,$core]=$c1
             cpb[$i,$core]=$(awk -v a="${c1#\~}" -v b="${c2#\~}" -v k=$extra_blocks \
                 'BEGIN { printf "%.2f", (b - a) / k / 128 }')
             if [[ $c1$c2 == *"~"* ]]; then
@@ -385,6 +388,16 @@ run_target() {
             fi
             printf ' %17s' "$cell"
         done
+        echo
+    done
+    # What a one-block call costs whole: the per-block work plus the
+    # call's own entry and exit (register saves, constants, clearing).
+    printf '   %-17s %7s' "one 1-block call" ""
+    for core in "${cores[@]}"; do printf ' %17s' "(cycles)"; done
+    echo
+    for i in "${!names[@]}"; do
+        printf '   %-17s %7s' "${names[$i]}" ""
+        for core in "${cores[@]}"; do printf ' %17s' "${call1[$i,$core]}"; done
         echo
     done
     if [[ " ${names[*]} " == *" sha3 "* ]]; then

@@ -251,16 +251,43 @@ ptr_m15	.req	r12
 	.byte	3, 4, 5, 6, 7, 0, 1, 2		@ >>> 24
 	.byte	2, 3, 4, 5, 6, 7, 0, 1		@ >>> 16
 
+/*
+ * Unwind information, as gcc -funwind-tables -g gives a C function: EHABI
+ * (.fnstart/.save/.vsave: .ARM.exidx, what libgcc, gdb and libunwind read
+ * on 32-bit Arm) and DWARF CFI in .debug_frame (perf --call-graph=dwarf,
+ * gdb; exact at every instruction). DWARF numbers s16..s31 (the halves of
+ * d8..d15) as 80..95, gcc's numbering.
+ */
+	.cfi_sections	.debug_frame
 	.globl	blake2b_compress_neon
 	.hidden	blake2b_compress_neon
 	.type	blake2b_compress_neon, %function
 	.balign	4
 blake2b_compress_neon:
+	.fnstart
+	.cfi_startproc
 	cmp		r2, #0
 	bxeq		lr
 	@ r12 is saved only to keep sp 8-byte aligned (AAPCS).
 	push		{r4-r12, lr}
+	.save		{r4-r12, lr}
+	.cfi_def_cfa_offset 40
+	.cfi_offset	r4, -40
+	.cfi_offset	r5, -36
+	.cfi_offset	r6, -32
+	.cfi_offset	r7, -28
+	.cfi_offset	r8, -24
+	.cfi_offset	r9, -20
+	.cfi_offset	r10, -16
+	.cfi_offset	r11, -12
+	.cfi_offset	r12, -8
+	.cfi_offset	lr, -4
 	vpush		{d8-d15}
+	.vsave		{d8-d15}
+	.cfi_def_cfa_offset 104
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.cfi_offset	80 + \n, -104 + 4 * \n
+	.endr
 
 	adr		lr, .Lrot_tables
 	vld1.64		{d20-d21}, [lr:128]
@@ -338,10 +365,32 @@ blake2b_compress_neon:
 	subs		r2, r2, #1
 	bne		.Lblock
 
+	@ Leave no message, key or state words behind: q0-q3 and q8-q15 are
+	@ scratch under the AAPCS and are zeroed; d8-d15 (q4-q7) get the
+	@ caller's values back from the stack. (q10 holds only the rotate
+	@ tables; clearing it too keeps the rule simple.)
+	vmov.i64	q0, #0
+	vmov.i64	q1, #0
+	vmov.i64	q2, #0
+	vmov.i64	q3, #0
+	vmov.i64	q8, #0
+	vmov.i64	q9, #0
+	vmov.i64	q10, #0
+	vmov.i64	q11, #0
+	vmov.i64	q12, #0
+	vmov.i64	q13, #0
+	vmov.i64	q14, #0
+	vmov.i64	q15, #0
 	strd		r8, r9, [r0, #STATE_T]
 	strd		r10, r11, [r0, #STATE_T + 8]
 	vpop		{d8-d15}
+	.cfi_def_cfa_offset 40
+	.irp	n, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	.cfi_restore	80 + \n
+	.endr
 	pop		{r4-r12, pc}
+	.cfi_endproc
+	.fnend
 	.size	blake2b_compress_neon, . - blake2b_compress_neon
 
 	.section .note.GNU-stack, "", %progbits

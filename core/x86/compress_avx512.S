@@ -198,6 +198,10 @@
 	.type	blake2b_compress_avx512, @function
 	.balign	32
 blake2b_compress_avx512:
+	/* Unwind information (.eh_frame) for profilers, debuggers and
+	 * libunwind. The function never moves rsp, so the entry rule (CFA =
+	 * rsp + 8, return address at CFA - 8) holds throughout. */
+	.cfi_startproc
 	endbr64				/* called through a pointer (CET IBT) */
 	test		NBLOCKS, NBLOCKS
 	jz		.Lreturn
@@ -271,6 +275,7 @@ blake2b_compress_avx512:
 	vpxord		B_TURNED, B_TURNED, B_TURNED
 .Lreturn:
 	ret
+	.cfi_endproc
 	.size	blake2b_compress_avx512, . - blake2b_compress_avx512
 
 	.section .note.GNU-stack, "", @progbits

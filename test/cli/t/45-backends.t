@@ -10,6 +10,13 @@ use B2NTest;
 my $r = run_openssl({ env => { BLAKE2NEON_BACKEND => 'no-such-backend' } },
                     'list', provider_args(), '-providers');
 fails_cleanly($r, 'unknown backend', qr/this build has: /);
+# A provider's own reason strings are registered only once it has loaded,
+# so a load failure is raised with a reason libcrypto can print itself.
+my ($line) = grep { /no-such-backend/ } split /\n/, $r->{err};
+like($line // '', qr/:Provider routines:[^:]*:passed invalid argument:.*blake2neon: /,
+     'unknown backend: the error line names a readable library and reason');
+unlike($r->{err}, qr/\b(?:lib|reason)\(\d+\)/,
+       'unknown backend: no numeric lib(N) or reason(N) in the message');
 my ($list) = $r->{err} =~ /this build has: ([\w ,-]+)/;
 my @backends = split /,\s*/, $list // '';
 ok((grep { $_ eq 'generic' } @backends), 'the list includes generic')
@@ -24,6 +31,10 @@ for my $backend (@backends) {
     my $d = run_openssl(\%env, 'dgst', provider_args(), '-BLAKE2B-256', '-r', @files);
     if ($d->{exit} != 0 && $d->{err} =~ /cannot run/) {
         no_crash($d, "$backend: refused");
+        like($d->{err}, qr/:Provider routines:[^:]*:unsupported:.*cannot run/,
+             "$backend: refused with a readable reason");
+        unlike($d->{err}, qr/\b(?:lib|reason)\(\d+\)/,
+               "$backend: no numeric lib(N) or reason(N) in the message");
         SKIP: { skip "this CPU cannot run backend $backend", 4 }
         next;
     }

@@ -1,0 +1,13 @@
+/* Reading the environment safely inside setuid/setgid programs. */
+#ifndef BLAKE2NEON_PROVIDER_ENV_H
+#define BLAKE2NEON_PROVIDER_ENV_H
+
+/*
+ * getenv(name), except NULL when the process runs with privileges its
+ * invoker lacks (setuid, setgid, file capabilities: the kernel's
+ * AT_SECURE), so that an unprivileged user cannot steer the provider of a
+ * privileged program.
+ */
+const char *b2n_secure_getenv(const char *name);
+
+#endif

@@ -1,0 +1,39 @@
+/*
+ * Call a compress backend from assembly, with every vector register the
+ * backend could leave secrets in filled beforehand and stored right after
+ * its return (nothing of the C compiler's runs in between).
+ */
+#ifndef BLAKE2NEON_TEST_REGS_PROBE_H
+#define BLAKE2NEON_TEST_REGS_PROBE_H
+
+#include <stdint.h>
+
+#include "blake2b.h"
+
+/*
+ * Field offsets are the same on 32- and 64-bit targets (8-byte slots):
+ * the probes' .S files use them, t_regs_clear.c checks them.
+ */
+struct regs_probe {
+    _Alignas(8) blake2b_compress_fn *fn;  /* 0 */
+    _Alignas(8) struct blake2b_state *S;  /* 8 */
+    _Alignas(8) const uint8_t *in;        /* 16 */
+    uint64_t nblocks;            /* 24 */
+    uint64_t inc;                /* 32 */
+    /*
+     * Before the call the probe loads fill[] into the registers (Arm: d0..d31;
+     * x86-64: ymm0..ymm31, four words each); after it, it stores them into
+     * after[]. Arm uses 32 words, x86-64 128.
+     */
+    uint64_t fill[128];          /* 40 */
+    uint64_t after[128];         /* 40 + 1024 */
+};
+
+#if defined(__arm__)
+void regs_probe_neon(struct regs_probe *p);
+#endif
+#if defined(__x86_64__) && defined(__ELF__)
+void regs_probe_avx512(struct regs_probe *p);
+#endif
+
+#endif

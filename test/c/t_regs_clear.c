@@ -1,0 +1,135 @@
+/*
+ * The assembly backends leave no message, key or state words behind in
+ * vector registers. A probe in assembly (regs_probe_*.S) fills every
+ * vector register with a known non-zero pattern, calls the backend on
+ * keyed-hash input, and stores the registers right after it returns.
+ *   neon (32-bit Arm): d0-d7 and d16-d31 (scratch under the AAPCS) must be
+ *     zero; d8-d15 (callee-saved) must hold the caller's values again.
+ *   avx512 (x86-64): every ymm register is either zero or untouched (still
+ *     the pattern): any register the backend wrote, it cleared.
+ * Each backend must also give the generic backend's answer. Skipped,
+ * saying why, where the build or the CPU has no such backend.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "backend.h"
+#include "regs_probe.h"
+#include "t_util.h"
+
+_Static_assert(offsetof(struct regs_probe, S) == 8, "probe layout");
+_Static_assert(offsetof(struct regs_probe, in) == 16, "probe layout");
+_Static_assert(offsetof(struct regs_probe, nblocks) == 24, "probe layout");
+_Static_assert(offsetof(struct regs_probe, inc) == 32, "probe layout");
+_Static_assert(offsetof(struct regs_probe, fill) == 40, "probe layout");
+_Static_assert(offsetof(struct regs_probe, after) == 40 + 1024, "probe layout");
+
+enum { NBLOCKS = 3 };
+
+static struct regs_probe probe;
+static uint8_t msg[NBLOCKS * BLAKE2B_BLOCKBYTES];
+
+/* The backend's name, or NULL (with the reason printed) if it cannot run. */
+static const struct blake2b_backend *runnable(const char *name)
+{
+    const struct blake2b_backend *b = blake2b_backend_by_name(name);
+
+    if (b == NULL)
+        t_note("backend %s: not in this build", name);
+    else if (!blake2b_backend_cpu_can_run(b))
+        t_note("backend %s: skipped, this CPU cannot run it", name);
+    return b != NULL && blake2b_backend_cpu_can_run(b) ? b : NULL;
+}
+
+/*
+ * Set up a keyed BLAKE2b-512 state and the probe for backend b (its first
+ * block is the key block: the words a leak would expose), run the probe,
+ * and check the state against the generic backend's.
+ */
+static void run_probe(const struct blake2b_backend *b, void (*call)(struct regs_probe *))
+{
+    struct blake2b_state S, want;
+    struct blake2b_params p;
+    uint8_t key[64];
+
+    for (size_t i = 0; i < sizeof(key); i++)
+        key[i] = (uint8_t)(0xc0 + i);
+    /* The key block, zero-padded as blake2b_init makes it, then message. */
+    t_pattern(msg, sizeof(msg));
+    memset(msg, 0, BLAKE2B_BLOCKBYTES);
+    memcpy(msg, key, sizeof(key));
+    blake2b_params_init(&p, 64);
+    p.key_length = sizeof(key);
+    T_CHECK(blake2b_init(&S, &p, key), "blake2b_init");
+    want = S;
+    blake2b_compress_generic(&want, msg, NBLOCKS, BLAKE2B_BLOCKBYTES);
+
+    for (size_t i = 0; i < 128; i++)
+        probe.fill[i] = 0xa5a5000000000000u | ((uint64_t)(i + 1) << 8) | 0x5a;
+    memset(probe.after, 0, sizeof(probe.after));
+    probe.fn = b->compress;
+    probe.S = &S;
+    probe.in = msg;
+    probe.nblocks = NBLOCKS;
+    probe.inc = BLAKE2B_BLOCKBYTES;
+    call(&probe);
+    T_SAME((const uint8_t *)S.h, (const uint8_t *)want.h, sizeof(S.h),
+           "%s: same chaining value as generic", b->name);
+}
+
+int main(void)
+{
+    int ran = 0;
+    const struct blake2b_backend *b;
+
+#if defined(__arm__)
+    if ((b = runnable("neon")) != NULL) {
+        run_probe(b, regs_probe_neon);
+        for (unsigned d = 0; d < 32; d++) {
+            if (d >= 8 && d < 16)
+                T_CHECK(probe.after[d] == probe.fill[d],
+                        "neon: callee-saved d%u not restored: %016llx", d,
+                        (unsigned long long)probe.after[d]);
+            else
+                T_CHECK(probe.after[d] == 0, "neon: d%u left as %016llx", d,
+                        (unsigned long long)probe.after[d]);
+        }
+        t_note("neon: d0-d7, d16-d31 zero after the call; d8-d15 restored");
+        ran = 1;
+    }
+#endif
+#if defined(__x86_64__) && defined(__ELF__)
+    if ((b = runnable("avx512")) != NULL) {
+        unsigned zero = 0, untouched = 0;
+
+        run_probe(b, regs_probe_avx512);
+        for (unsigned y = 0; y < 32; y++) {
+            const uint64_t *got = &probe.after[4 * y], *was = &probe.fill[4 * y];
+            int is_zero = (got[0] | got[1] | got[2] | got[3]) == 0;
+            int is_fill = memcmp(got, was, 32) == 0;
+
+            T_CHECK(is_zero || is_fill,
+                    "avx512: ymm%u written and not cleared: %016llx %016llx "
+                    "%016llx %016llx", y, (unsigned long long)got[0],
+                    (unsigned long long)got[1], (unsigned long long)got[2],
+                    (unsigned long long)got[3]);
+            zero += (unsigned)is_zero;
+            untouched += (unsigned)is_fill;
+        }
+        /* The backend does write some: a probe that failed to load the
+         * pattern (all zero) would pass the check above vacuously. */
+        T_CHECK(untouched > 0 && zero > 0,
+                "avx512: %u registers zero, %u untouched", zero, untouched);
+        t_note("avx512: %u ymm registers cleared, %u untouched", zero, untouched);
+        ran = 1;
+    }
+#endif
+    (void)b;
+    if (!ran) {
+        printf("SKIP: no assembly backend with a register probe runs here "
+               "(neon on 32-bit Arm with NEON, avx512 on x86-64 with "
+               "AVX-512VL)\n");
+        return T_SKIP;
+    }
+    return t_report("t_regs_clear");
+}
