@@ -109,29 +109,40 @@ my $r = run_openssl({ env => { OPENSSL_MODULES => "$tmp/empty" } },
 ok($r->{status} != 0, 'an empty OPENSSL_MODULES finds no blake2neon')
     or diag($r->{out});
 
-# 1. --prefix at install time.
-my $p = "$tmp/prefix";
-my $at_p = install_ok('--prefix', $p, $build, {}, '--prefix', $p);
-my $rel;
-($rel = $at_p) =~ s{^\Q$p\E/}{} if defined $at_p;
-
-# Without a prefix the same relative place under the configured prefix is
-# what the openssl under test looks in (when that prefix is OpenSSL's own).
+# The module's destination as configured: relative to the prefix, unless
+# BLAKE2NEON_MODULESDIR (or an OpenSSL outside its own prefix) made it
+# absolute; then --prefix cannot move it and would write outside the tree.
+my $dest = $ENV{BLAKE2NEON_MODULE_DESTINATION} // '';
+my $absolute = File::Spec->file_name_is_absolute($dest);
 my $v = run_openssl('version', '-m');
 my ($modulesdir) = $v->{out} =~ /MODULESDIR: "([^"]+)"/;
-SKIP: {
-    skip 'the build was configured with a prefix other than OpenSSL\'s', 1
-        unless defined $modulesdir && defined $rel
-            && index($modulesdir, "$need{prefix}/") == 0;
-    is("$need{prefix}/$rel", $modulesdir,
-       "no prefix: the module goes to openssl's MODULESDIR");
+
+# 1. --prefix at install time.
+my $rel;
+if ($absolute) {
+    SKIP: { skip "the module's destination $dest is absolute: --prefix cannot move it", 1 }
+} else {
+    my $p = "$tmp/prefix";
+    my $at_p = install_ok('--prefix', $p, $build, {}, '--prefix', $p);
+    ($rel = $at_p) =~ s{^\Q$p\E/}{} if defined $at_p;
+    is($rel, $dest, "--prefix: at <prefix>/$dest") if defined $rel;
+
+    # Without a prefix the same relative place under the configured prefix
+    # is what the openssl under test looks in (if that prefix is OpenSSL's).
+    SKIP: {
+        skip "the build's prefix $need{prefix} is not that of openssl's MODULESDIR", 1
+            unless defined $modulesdir && defined $rel
+                && index($modulesdir, "$need{prefix}/") == 0;
+        is("$need{prefix}/$rel", $modulesdir,
+           "no prefix: the module goes to openssl's MODULESDIR");
+    }
 }
 
-# 2. DESTDIR: the configured prefix, staged under DESTDIR.
+# 2. DESTDIR: the configured place, staged under DESTDIR.
 my $d = "$tmp/destdir";
 my $at_d = install_ok('DESTDIR', $d, $build, { DESTDIR => $d });
-is($at_d, "$d$need{prefix}/$rel", 'DESTDIR: DESTDIR/prefix/same place')
-    if defined $at_d && defined $rel;
+is($at_d, $absolute ? "$d$dest" : "$d$need{prefix}/$dest",
+   'DESTDIR: DESTDIR/prefix/destination');
 
 # 3. CMAKE_INSTALL_PREFIX at configure time: a build of the module alone.
 my $b = "$tmp/build-prefixed";
