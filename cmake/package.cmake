@@ -63,7 +63,6 @@ set(CPACK_DEBIAN_PACKAGE_ARCHITECTURE "${BLAKE2NEON_DEB_ARCH}")
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS openssl)
 set(CPACK_PACKAGING_INSTALL_PREFIX "${CMAKE_INSTALL_PREFIX}")
 set(CPACK_STRIP_FILES ON)
-set(CPACK_SOURCE_IGNORE_FILES "/build" "/sysroot" "/\\\\.git")
 
 # Depends is read from the built module when cpack runs (not here, before
 # it exists): see cmake/deb-depends.cmake.

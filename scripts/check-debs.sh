@@ -43,12 +43,14 @@ qemu() { case $1 in armhf) echo qemu-arm ;; arm64) echo qemu-aarch64 ;; esac; }
 check_row() { # check_row TARGET CPU EXPECT
     local target=$1 cpu=$2 expect=$3 t deb tree run modulesdir out got
     t=$(triple "$target")
-    deb=$(ls "$debdir"/blake2neon_*_"$target".deb)
-    "$repo/scripts/install-cross-deps.sh"
-    "$repo/scripts/fetch-sysroot.sh" "$target" "$repo/sysroot/$target"
+    deb=$(ls "$debdir"/blake2neon_*_"$target".deb 2>/dev/null | head -n 1)
+    [ -f "$deb" ] || { echo "FAIL: no blake2neon_*_$target.deb in $debdir" >&2; return 1; }
+    # (Called from an `if`, so set -e is off here: each step is checked.)
+    "$repo/scripts/install-cross-deps.sh" || return 1
+    "$repo/scripts/fetch-sysroot.sh" "$target" "$repo/sysroot/$target" || return 1
     tree=$(mktemp -d)
     cp -a "$repo/sysroot/$target/usr" "$tree/"
-    dpkg -x "$deb" "$tree"
+    dpkg -x "$deb" "$tree" || { rm -rf "$tree"; return 1; }
     run=("$(qemu "$target")" -cpu "$cpu" -L "/usr/$t" -E "LD_LIBRARY_PATH=$tree/usr/lib/$t"
          -E "OPENSSL_CONF=/dev/null" "$tree/usr/bin/openssl")
     modulesdir=$(env -u OPENSSL_MODULES "${run[@]}" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
