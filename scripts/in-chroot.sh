@@ -22,10 +22,12 @@ shift 2
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # The host's Debian mirror (deb822 sources first, then the one-line format).
-mirror=$(sed -n 's/^URIs: *\([^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
-    2>/dev/null | head -n 1)
+# (No .sources file, as in a debootstrap tree, is not an error: with
+# pipefail, sed's failure would end the script here without a word.)
+mirror=$({ sed -n 's/^URIs: *\([^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
+    2>/dev/null || true; } | head -n 1)
 [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 ~ /debian\/?$/ { print $2; exit }' \
-    /etc/apt/sources.list 2>/dev/null)
+    /etc/apt/sources.list 2>/dev/null || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 
 if [ ! -x "$root/usr/bin/apt-get" ]; then

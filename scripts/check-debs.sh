@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Prove the packages made by scripts/build-debs.sh:
+#  - the host architecture's, in a pristine chroot of the host's Debian
+#    release: apt installs it with what it needs, `openssl dgst -provider
+#    blake2neon` works with no path and gives hashlib's digest, and purge
+#    leaves nothing behind (scripts/check-deb-installed.sh);
+#  - armhf and arm64, unpacked with dpkg -x beside the target's OpenSSL
+#    (scripts/fetch-sysroot.sh): the module sits in the directory the
+#    target's openssl reports (`openssl version -m`), loads under qemu,
+#    picks the expected backend for the emulated CPU and hashes right.
+#
+#   scripts/check-debs.sh [DEBDIR]          (default: build-debs; as root)
+#
+# B2N_BASE_TARBALL: a debootstrap minbase tree as .tgz to start the chroot
+# from (faster); without it scripts/in-chroot.sh runs debootstrap. The chroot
+# is build-check-debs-chroot in the source tree, removed afterwards.
+# B2N_CHECK_DEBS_SKIP_CHROOT=1 checks only the qemu rows (says so).
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+debdir=$(cd "${1:-$repo/build-debs}" && pwd)
+failed=0
+summary=()
+note() { summary+=("$*"); }
+
+# kat.txt: hashlib's BLAKE2b-256 of the message 00 01 .. fe.
+want=$(awk '$1 == 32 && $2 == 0 && $3 == 255 { print $4 }' "$repo/test/data/kat.txt")
+msg=$(mktemp)
+trap 'rm -f "$msg"' EXIT
+perl -e 'print pack("C*", 0 .. 254)' >"$msg"
+
+# ---------------------------------------------------------------------------
+# The qemu rows: target  qemu-cpu    expected backend
+rows=(
+    "armhf  cortex-a7   neon"
+    "armhf  cortex-r5f  generic"
+    "arm64  cortex-a53  generic"
+)
+# ---------------------------------------------------------------------------
+triple() { case $1 in armhf) echo arm-linux-gnueabihf ;; arm64) echo aarch64-linux-gnu ;; esac; }
+qemu() { case $1 in armhf) echo qemu-arm ;; arm64) echo qemu-aarch64 ;; esac; }
+
+check_row() { # check_row TARGET CPU EXPECT
+    local target=$1 cpu=$2 expect=$3 t deb tree run modulesdir out got
+    t=$(triple "$target")
+    deb=$(ls "$debdir"/blake2neon_*_"$target".deb 2>/dev/null | head -n 1)
+    [ -f "$deb" ] || { echo "FAIL: no blake2neon_*_$target.deb in $debdir" >&2; return 1; }
+    # (Called from an `if`, so set -e is off here: each step is checked.)
+    "$repo/scripts/install-cross-deps.sh" || return 1
+    "$repo/scripts/fetch-sysroot.sh" "$target" "$repo/sysroot/$target" || return 1
+    tree=$(mktemp -d)
+    cp -a "$repo/sysroot/$target/usr" "$tree/"
+    dpkg -x "$deb" "$tree" || { rm -rf "$tree"; return 1; }
+    run=("$(qemu "$target")" -cpu "$cpu" -L "/usr/$t" -E "LD_LIBRARY_PATH=$tree/usr/lib/$t"
+         -E "OPENSSL_CONF=/dev/null" "$tree/usr/bin/openssl")
+    modulesdir=$(env -u OPENSSL_MODULES "${run[@]}" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
+    echo "== $target/$cpu: target openssl's MODULESDIR is $modulesdir"
+    if [ ! -f "$tree$modulesdir/blake2neon.so" ]; then
+        echo "FAIL: the package has no blake2neon.so in $modulesdir" >&2
+        rm -rf "$tree"
+        return 1
+    fi
+    out=$(OPENSSL_MODULES=$tree$modulesdir "${run[@]}" list -provider blake2neon -providers -verbose)
+    echo "$out" | grep 'build info' || true
+    got=$(OPENSSL_MODULES=$tree$modulesdir "${run[@]}" dgst -provider blake2neon -BLAKE2B-256 -r "$msg" |
+        cut -d' ' -f1)
+    rm -rf "$tree"
+    echo "got $got, hashlib $want"
+    if ! grep -q "backend=$expect\$" <<<"$out"; then
+        echo "FAIL: expected backend=$expect" >&2
+        return 1
+    fi
+    [ "$got" = "$want" ] || { echo "FAIL: wrong digest" >&2; return 1; }
+}
+
+for row in "${rows[@]}"; do
+    read -r target cpu expect <<<"$row"
+    if check_row "$target" "$cpu" "$expect"; then
+        note "$target $cpu: PASS (backend=$expect, digest as hashlib)"
+    else
+        note "$target $cpu: FAIL"
+        failed=1
+    fi
+done
+
+# The native package in a pristine chroot of this release.
+native=$(dpkg --print-architecture)
+if [ "${B2N_CHECK_DEBS_SKIP_CHROOT:-}" = 1 ]; then
+    note "$native chroot: NOT RUN (B2N_CHECK_DEBS_SKIP_CHROOT=1)"
+else
+    release=$(. /etc/os-release && echo "$VERSION_CODENAME")
+    root=$repo/build-check-debs-chroot
+    gone() { ! grep -q " $root[/ ]" /proc/mounts; }
+    gone || { echo "check-debs: something is still mounted under $root" >&2; exit 1; }
+    rm -rf "$root"
+    if [ -n "${B2N_BASE_TARBALL:-}" ]; then
+        mkdir -p "$root" && tar -C "$root" -xzf "$B2N_BASE_TARBALL"
+    fi
+    # in-chroot.sh debootstraps when $root holds no tree yet (`true`
+    # makes it); the packages go into the chroot's /var/tmp (its /tmp is
+    # a fresh tmpfs).
+    if { [ -x "$root/usr/bin/apt-get" ] || "$repo/scripts/in-chroot.sh" "$release" "$root" true; } &&
+        mkdir -p "$root/var/tmp/debs" &&
+        cp "$debdir"/blake2neon_*_"$native".deb "$root/var/tmp/debs/" &&
+        "$repo/scripts/in-chroot.sh" "$release" "$root" scripts/check-deb-installed.sh /var/tmp/debs; then
+        note "$native chroot ($release): PASS (apt install, dgst with no path as hashlib, purge clean)"
+    else
+        note "$native chroot ($release): FAIL"
+        failed=1
+    fi
+    gone && rm -rf "$root" "$root.debootstrap.log"
+fi
+
+echo
+printf '%s\n' "${summary[@]}"
+exit $failed

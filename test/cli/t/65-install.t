@@ -1,0 +1,167 @@
+#!/usr/bin/perl
+# `cmake --install` honours a prefix: with --prefix, with DESTDIR, and with a
+# CMAKE_INSTALL_PREFIX given at configure time (a second, module-only build
+# of the source tree). Each install goes into a temporary tree and nowhere
+# else (install_manifest.txt), and the installed module, found through
+# OPENSSL_MODULES alone, gives hashlib's digests (test/data/kat.txt).
+# Without a prefix the module lands where the openssl under test looks.
+use strict;
+use warnings;
+use File::Find ();
+use File::Spec;
+use POSIX ();
+use Test::More;
+use B2NTest;
+
+my %need = (
+    cmake  => $ENV{BLAKE2NEON_CMAKE},
+    build  => $ENV{BLAKE2NEON_BUILD_DIR},
+    source => $ENV{BLAKE2NEON_SOURCE_DIR},
+    prefix => $ENV{BLAKE2NEON_INSTALL_PREFIX},
+);
+for (sort keys %need) {
+    BAIL_OUT("BLAKE2NEON_\U$_\E is not set (test/cli/CMakeLists.txt sets it)")
+        unless defined $need{$_} && length $need{$_};
+}
+my ($cmake, $build) = @need{qw(cmake build)};
+
+my @lengths = (0, 1, 128, 129, 255);
+my @files = map { pattern_file($_) } @lengths;
+my @want = map { kat(32, 0, $_) } @lengths;
+
+# Runs a host command (never through the emulator), output to a file.
+sub run_host {
+    my ($env, @cmd) = @_;
+    my $log = File::Spec->catfile(scratch_dir(), 'host.log');
+    my $pid = fork // die "fork: $!";
+    if ($pid == 0) {
+        open STDOUT, '>', $log or POSIX::_exit(126);
+        open STDERR, '>&', \*STDOUT or POSIX::_exit(126);
+        $ENV{$_} = $env->{$_} for keys %$env;
+        exec { $cmd[0] } @cmd;
+        POSIX::_exit(127);
+    }
+    waitpid($pid, 0);
+    my $status = $?;
+    open my $fh, '<', $log or die "$log: $!";
+    local $/;
+    my $out = <$fh> // '';
+    return ($status, $out);
+}
+
+# Every file the last install wrote (absolute paths, one a line).
+sub manifest {
+    my ($dir) = @_;
+    my $path = File::Spec->catfile($dir, 'install_manifest.txt');
+    open my $fh, '<', $path or return ();
+    chomp(my @lines = <$fh>);
+    return grep { length } @lines;
+}
+
+# The blake2neon.so files under $root.
+sub modules_under {
+    my ($root) = @_;
+    my @found;
+    File::Find::find(sub { push @found, $File::Find::name if $_ eq 'blake2neon.so' },
+                     $root) if -d $root;
+    return @found;
+}
+
+# Loading through OPENSSL_MODULES=$dir only: hashlib's BLAKE2B-256 digests.
+sub hashes_from {
+    my ($dir, $name) = @_;
+    my $r = run_openssl({ env => { OPENSSL_MODULES => $dir } },
+                        'dgst', '-provider', 'blake2neon', '-BLAKE2B-256', '-r', @files);
+    exits_ok($r, "$name: dgst with OPENSSL_MODULES=$dir") or return;
+    is_deeply([ map { $_->[2] } parse_dgst_lines($r->{out}) ], \@want,
+              "$name: BLAKE2B-256 of @lengths bytes as hashlib");
+}
+
+# One install into $root: it succeeds, writes only under $root, and puts
+# exactly one blake2neon.so there, which loads. Returns its directory.
+sub install_ok {
+    my ($name, $root, $dir, $env, @args) = @_;
+    my ($status, $out) = run_host($env, $cmake, '--install', $dir, @args);
+    ok($status == 0, "$name: cmake --install @args") or diag($out);
+    # The manifest leaves DESTDIR out.
+    my @written = map { ($env->{DESTDIR} // '') . $_ } manifest($dir);
+    ok(@written, "$name: the install wrote files");
+    is_deeply([ grep { !-e } @written ], [], "$name: every file it lists exists");
+    my @outside = grep { index($_, "$root/") != 0 } @written;
+    is_deeply(\@outside, [], "$name: every file written is under $root");
+    my @mods = modules_under($root);
+    is(scalar @mods, 1, "$name: one blake2neon.so under $root") or diag("@mods");
+    return unless @mods == 1;
+    (my $moddir = $mods[0]) =~ s{/blake2neon\.so$}{};
+    ok((grep { m{/share/doc/blake2neon/blake2neon\.cnf$} && -f } @written),
+       "$name: the sample config is installed with the docs");
+    hashes_from($moddir, $name);
+    return $moddir;
+}
+
+my $tmp = scratch_dir();
+
+# Nothing else on the path: with an empty OPENSSL_MODULES the provider
+# is not found, so the loads below come from the trees they name.
+mkdir "$tmp/empty" or die "$tmp/empty: $!";
+my $r = run_openssl({ env => { OPENSSL_MODULES => "$tmp/empty" } },
+                    'list', '-provider', 'blake2neon', '-providers');
+ok($r->{status} != 0, 'an empty OPENSSL_MODULES finds no blake2neon')
+    or diag($r->{out});
+
+# The module's destination as configured: relative to the prefix, unless
+# BLAKE2NEON_MODULESDIR (or an OpenSSL outside its own prefix) made it
+# absolute; then --prefix cannot move it and would write outside the tree.
+my $dest = $ENV{BLAKE2NEON_MODULE_DESTINATION} // '';
+my $absolute = File::Spec->file_name_is_absolute($dest);
+my $v = run_openssl('version', '-m');
+my ($modulesdir) = $v->{out} =~ /MODULESDIR: "([^"]+)"/;
+
+# 1. --prefix at install time.
+my $rel;
+if ($absolute) {
+    SKIP: { skip "the module's destination $dest is absolute: --prefix cannot move it", 1 }
+} else {
+    my $p = "$tmp/prefix";
+    my $at_p = install_ok('--prefix', $p, $build, {}, '--prefix', $p);
+    ($rel = $at_p) =~ s{^\Q$p\E/}{} if defined $at_p;
+    is($rel, $dest, "--prefix: at <prefix>/$dest") if defined $rel;
+
+    # Without a prefix the same relative place under the configured prefix
+    # is what the openssl under test looks in (if that prefix is OpenSSL's).
+    SKIP: {
+        skip "the build's prefix $need{prefix} is not that of openssl's MODULESDIR", 1
+            unless defined $modulesdir && defined $rel
+                && index($modulesdir, "$need{prefix}/") == 0;
+        is("$need{prefix}/$rel", $modulesdir,
+           "no prefix: the module goes to openssl's MODULESDIR");
+    }
+}
+
+# 2. DESTDIR: the configured place, staged under DESTDIR.
+my $d = "$tmp/destdir";
+my $at_d = install_ok('DESTDIR', $d, $build, { DESTDIR => $d });
+is($at_d, $absolute ? "$d$dest" : "$d$need{prefix}/$dest",
+   'DESTDIR: DESTDIR/prefix/destination');
+
+# 3. CMAKE_INSTALL_PREFIX at configure time: a build of the module alone.
+my $b = "$tmp/build-prefixed";
+my $cp = "$tmp/configured";
+my @configure = ($cmake, '-S', $need{source}, '-B', $b, "-DCMAKE_INSTALL_PREFIX=$cp",
+                 '-DBLAKE2NEON_TESTS=OFF');
+for my $var (qw(CMAKE_TOOLCHAIN_FILE BLAKE2NEON_SYSROOT CMAKE_C_COMPILER CMAKE_C_FLAGS)) {
+    my $val = $ENV{"B2N_CONFIGURE_$var"};
+    push @configure, "-D$var=$val" if defined $val && length $val;
+}
+my ($status, $out) = run_host({}, @configure);
+ok($status == 0, 'configure with CMAKE_INSTALL_PREFIX') or diag($out);
+my ($said) = $out =~ /set OPENSSL_MODULES=(\S+)/;
+($status, $out) = run_host({}, $cmake, '--build', $b, '--target', 'blake2neon', '-j2');
+ok($status == 0, 'build the module') or diag($out);
+my $at_c = install_ok('CMAKE_INSTALL_PREFIX', $cp, $b, {});
+like($at_c // '', qr{^\Q$cp\E/lib[^/]*(/[^/]+)?/ossl-modules$},
+     'CMAKE_INSTALL_PREFIX: into <prefix>/<libdir>/ossl-modules');
+is($said, $at_c, 'configure names that directory for OPENSSL_MODULES')
+    if defined $modulesdir && $modulesdir ne ($at_c // '');
+
+done_testing();
