@@ -464,6 +464,7 @@ run_x86() {
         "generic|compress_generic.c|blake2b_compress_generic|"
         "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
         "avx512|x86/compress_avx512.S|blake2b_compress_avx512|"
+        "avx512-blend|x86/compress_avx512_blend.S|blake2b_compress_avx512_blend|"
     )
     local gcc_generic="-fschedule-insns -fsched-pressure -fira-loop-pressure"
     local spec name src fn extra iters=100 core
@@ -471,7 +472,7 @@ run_x86() {
         echo clang-14 || echo gcc) -O$opt"
     echo "   core cycles per byte (the block loop, $iters iterations) and speed-up"
     echo "   over generic, modelled by llvm-mca-14, not measured"
-    printf '   %-9s %7s' backend insn/blk
+    printf '   %-12s %7s' backend insn/blk
     for core in "${cores[@]}"; do printf ' %17s' "$core"; done
     echo
     declare -A cpb
@@ -481,7 +482,7 @@ run_x86() {
         [ "$name" = generic ] && [ "$cc" = gcc ] && extra=$gcc_generic
         # shellcheck disable=SC2086 # extra holds separate flags
         if [[ $src == *.S ]]; then
-            gcc -I"$core_dir" -c "$core_dir/$src" -o "$work/$name.o"
+            gcc -I"$core_dir" -I"$core_dir/x86" -c "$core_dir/$src" -o "$work/$name.o"
         elif [ "$cc" = clang ]; then
             clang-14 -O"$opt" -std=c11 -I"$core_dir" $extra -c "$core_dir/$src" -o "$work/$name.o"
         else
@@ -524,7 +525,7 @@ run_x86() {
         cpb[$name,insn]=$n_insn
     done
     for name in "${names[@]}"; do
-        printf '   %-9s %7s' "$name" "${cpb[$name,insn]}"
+        printf '   %-12s %7s' "$name" "${cpb[$name,insn]}"
         for core in "${cores[@]}"; do
             printf ' %17s' "${cpb[$name,$core]} ($(awk -v r="${cpb[generic,$core]}" \
                 -v c="${cpb[$name,$core]}" 'BEGIN { printf "%.2fx", r / c }'))"

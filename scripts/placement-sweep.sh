@@ -135,8 +135,9 @@ flags=()
 if [ "$(uname -m)" = x86_64 ]; then
     gcc -O2 -mavx2 -c "$repo/core/x86/compress_avx2.c" -I"$repo/core" -o "$work/avx2.o"
     gcc -c "$repo/core/x86/compress_avx512.S" -I"$repo/core" -o "$work/avx512.o"
+    gcc -c "$repo/core/x86/compress_avx512_blend.S" -I"$repo/core" -o "$work/avx512b.o"
     flags=(-fschedule-insns -fsched-pressure -fira-loop-pressure)
-    extra=("$work/avx2.o" "$work/avx512.o")
+    extra=("$work/avx2.o" "$work/avx512.o" "$work/avx512b.o")
 else
     extra=()
 fi
