@@ -332,11 +332,13 @@ def mca_cycles(path, cpu):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("module_dir")
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("module_dir", help="directory of the armhf blake2neon.so")
     ap.add_argument("--cpu", default="cortex-r5f", help="qemu CPU (cortex-r5f: no NEON)")
     ap.add_argument("--backend", default="", help="BLAKE2NEON_BACKEND for blake2neon")
-    ap.add_argument("--sizes", default="100,140,16384")
+    ap.add_argument("--sizes", default="100,140,16384",
+                    help="message sizes in bytes, comma-separated")
     ap.add_argument("--mca", default="cortex-a9,cortex-a15,cortex-a57",
                     help="llvm-mca cores ('' for none)")
     a = ap.parse_args()
