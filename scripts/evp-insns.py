@@ -20,10 +20,14 @@ Model (modelled, not measured): the instructions executed for messages of
 129 + 128*K bytes and of 129 bytes differ by exactly K blocks of update; both
 streams, disassembled by llvm-mc-14 in the mode (Arm or Thumb) qemu reports
 for each instruction, go through llvm-mca-14 (-iterations=1) and the
-difference of total cycles over K*128 is cycles per byte. Same limits as
-scripts/model-speed.sh: every load hits L1, every branch is predicted, Thumb
-IT instructions are dropped, and load/store-multiple instructions are
-expanded for the Cortex-A9 model, which cannot schedule them (marked ~).
+difference of total cycles over K*128 is cycles per byte. Only the
+instructions of the object that hashes are kept (libcrypto for the default
+provider, blake2neon.so for ours): the rest (malloc, the C library) runs
+alike for both lengths. Same limits as scripts/model-speed.sh: every load
+hits L1, every branch is predicted, Thumb IT instructions are dropped with
+the conditions they govern, load/store-multiple instructions are expanded
+for the Cortex-A9 model, which cannot schedule them (marked ~); and
+instructions llvm-mca-14 cannot schedule at all (mrc, hint) are left out.
 Needs: gcc-arm-linux-gnueabihf, qemu-user, llvm-14.
 """
 import argparse
