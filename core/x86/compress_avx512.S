@@ -17,7 +17,7 @@
  * behind work that could wait. gcc 12 and clang 14 scheduled the same
  * intrinsics differently (2.98 and 2.73 core cycles/byte); written out
  * here it is 2.6-2.7 with either compiler (16 KiB, AMD EPYC Zen 4,
- * 2026-11-29; README "Speed").
+ * 2026-11-29; docs/performance.md).
  *
  * Layout: the rows a = v0..v3, b = v4..v7, c = v8..v11, d = v12..v15 each
  * sit in one ymm register, so one G step runs all four columns (or
