@@ -87,7 +87,16 @@ void bench_report_verdict(FILE *f, const struct bench_results *r)
                     * (at(r, s, r->auto_index)->mbps_median / top - 1.0));
         fputc(')', f);
     }
-    fputc('\n', f);
+    /* How far to trust those leads: the widest spread among the rows
+     * compared. */
+    double spread = 0;
+    for (size_t s = 0; s < r->nsizes; s++)
+        for (size_t c = 0; c < r->ncontenders; c++)
+            if ((r->backends[c] != NULL || c == r->auto_index)
+                && spread_percent(at(r, s, c)) > spread)
+                spread = spread_percent(at(r, s, c));
+    fprintf(f, "; spreads up to %.1f%%%s\n", spread,
+            spread > 2.0 ? ", differences below that are noise" : "");
 }
 
 void bench_report_csv(FILE *f, const struct bench_meta *m,

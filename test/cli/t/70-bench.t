@@ -29,10 +29,11 @@ my $out = do {
 };
 
 # The table: "bytes contender MB/s spread best per-byte ratio".
-my (%mbps, %rows);
+my (%mbps, %spread, %rows);
 for (split /\n/, $out) {
-    next unless /^\s*(\d+)\s+(.+?)\s+([\d.]+)\s+[\d.]+%\s+[\d.]+\s+[\d.]+\s+[\d.]+x$/;
+    next unless /^\s*(\d+)\s+(.+?)\s+([\d.]+)\s+([\d.]+)%\s+[\d.]+\s+[\d.]+\s+[\d.]+x$/;
     $mbps{$1}{$2} = $3;
+    $spread{$1}{$2} = $4;
     $rows{$2} = 1;
 }
 ok(exists $rows{'OpenSSL default'}, 'the table has the reference row') or diag($out);
@@ -74,5 +75,13 @@ for my $size (64, 300) {
     cmp_ok(abs($gap - $want_gap), '<',
            $slack->($mbps{$size}{$auto_row}, $mbps{$size}{$ranked[0]}), "$size B: auto's gap $gap% matches the table");
 }
+
+# The line ends with the widest spread of the rows it compares.
+my ($widest) = $verdict =~ /; spreads up to ([\d.]+)%/;
+my ($want_widest) = sort { $b <=> $a }
+    map { my $size = $_; map { $spread{$size}{$_} } @backends, $auto_row } 64, 300;
+ok(defined $widest && abs($widest - $want_widest) < 0.11,
+   "the verdict's widest spread is the table's ($want_widest%)")
+    or diag($verdict);
 
 done_testing();
