@@ -117,6 +117,7 @@ unsigned int blake2b_cpu_amd_family(void)
     family = (eax >> 8) & 0xf;
     return family == 0xf ? family + ((eax >> 20) & 0xff) : family;
 }
+
 void blake2b_cpu_x86(struct blake2b_x86_cpu *out)
 {
     out->intel = blake2b_cpu_is_intel();
