@@ -94,11 +94,14 @@ static int open_evp(struct bench_contender *c, const char *module_dir,
     if (c->md == NULL || c->ctx == NULL)
         goto fail;
 
+    if (backend != NULL)
+        snprintf(c->backend, sizeof(c->backend), "%s",
+                 active_backend(c->provider));
+    c->is_auto = backend != NULL && backend[0] == '\0';
     if (backend == NULL)
         snprintf(c->name, sizeof(c->name), "OpenSSL default");
-    else if (backend[0] == '\0')
-        snprintf(c->name, sizeof(c->name), "auto (%s)",
-                 active_backend(c->provider));
+    else if (c->is_auto)
+        snprintf(c->name, sizeof(c->name), "auto (%s)", c->backend);
     else
         snprintf(c->name, sizeof(c->name), "%s", backend);
     c->is_reference = backend == NULL;

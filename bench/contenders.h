@@ -22,6 +22,8 @@ enum bench_kind { BENCH_EVP, BENCH_SODIUM };
 
 struct bench_contender {
     char name[48];          /* as printed: "generic", "auto (avx512)", ... */
+    char backend[24];       /* blake2neon's backend in use; "" for others */
+    int is_auto;            /* blake2neon left to choose its backend */
     enum bench_kind kind;
     int is_reference;       /* OpenSSL's default provider: ratios are to it */
     OSSL_LIB_CTX *libctx;   /* EVP: a library context of its own */

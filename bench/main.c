@@ -286,8 +286,9 @@ int main(int argc, char **argv)
     struct options o;
     struct bench_contender contenders[BENCH_MAX_CONTENDERS];
     const char *names[BENCH_MAX_CONTENDERS];
+    const char *backends[BENCH_MAX_CONTENDERS];
     size_t iters[BENCH_MAX_CONTENDERS], order[BENCH_MAX_CONTENDERS];
-    size_t n, reference = 0, max_size = 0;
+    size_t n, reference = 0, max_size = 0, auto_index;
     struct bench_sample *samples;
     struct bench_summary *summary;
     uint8_t *buffer;
@@ -301,8 +302,15 @@ int main(int argc, char **argv)
     if (got < 0)
         return 1;
     n = (size_t)got;
+    auto_index = n;
     for (size_t c = 0; c < n; c++) {
         names[c] = contenders[c].name;
+        backends[c] = contenders[c].backend[0] != '\0'
+                              && !contenders[c].is_auto
+                          ? contenders[c].backend
+                          : NULL;
+        if (contenders[c].is_auto)
+            auto_index = c;
         if (contenders[c].is_reference)
             reference = c;
     }
@@ -406,6 +414,9 @@ int main(int argc, char **argv)
         .nsizes = o.nsizes,
         .contenders = names,
         .ncontenders = n,
+        .backends = backends,
+        .auto_backend = auto_index < n ? contenders[auto_index].backend : NULL,
+        .auto_index = auto_index,
         .summary = summary,
     };
 
@@ -415,6 +426,7 @@ int main(int argc, char **argv)
                          || (o.json != NULL && strcmp(o.json, "-") == 0);
 
     bench_report_table(data_on_stdout ? stderr : stdout, &meta, &results);
+    bench_report_verdict(data_on_stdout ? stderr : stdout, &results);
     if (o.csv != NULL)
         ok &= write_output(o.csv, &meta, &results, bench_report_csv);
     if (o.json != NULL)

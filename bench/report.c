@@ -49,6 +49,56 @@ void bench_report_table(FILE *f, const struct bench_meta *m,
     }
 }
 
+void bench_report_verdict(FILE *f, const struct bench_results *r)
+{
+    fprintf(f, "verdict: auto took %s; fastest backend by size "
+            "(its lead over the next; auto's median against it):",
+            r->auto_backend != NULL ? r->auto_backend : "?");
+    for (size_t s = 0; s < r->nsizes; s++) {
+        size_t best = r->ncontenders, next = r->ncontenders;
+
+        for (size_t c = 0; c < r->ncontenders; c++) {
+            if (r->backends[c] == NULL)
+                continue;
+            if (best == r->ncontenders
+                || at(r, s, c)->mbps_median > at(r, s, best)->mbps_median) {
+                next = best;
+                best = c;
+            } else if (next == r->ncontenders
+                       || at(r, s, c)->mbps_median
+                              > at(r, s, next)->mbps_median) {
+                next = c;
+            }
+        }
+        if (best == r->ncontenders)
+            continue;
+        double top = at(r, s, best)->mbps_median;
+
+        fprintf(f, "%s %zu B %s", s == 0 ? "" : ",", r->sizes[s],
+                r->backends[best]);
+        if (next < r->ncontenders)
+            fprintf(f, " (+%.1f%% over %s", 100.0
+                    * (top / at(r, s, next)->mbps_median - 1.0),
+                    r->backends[next]);
+        else
+            fprintf(f, " (the only backend");
+        if (r->auto_index < r->ncontenders)
+            fprintf(f, "; auto %+.1f%%", 100.0
+                    * (at(r, s, r->auto_index)->mbps_median / top - 1.0));
+        fputc(')', f);
+    }
+    /* How far to trust those leads: the widest spread among the rows
+     * compared. */
+    double spread = 0;
+    for (size_t s = 0; s < r->nsizes; s++)
+        for (size_t c = 0; c < r->ncontenders; c++)
+            if ((r->backends[c] != NULL || c == r->auto_index)
+                && spread_percent(at(r, s, c)) > spread)
+                spread = spread_percent(at(r, s, c));
+    fprintf(f, "; spreads up to %.1f%%%s\n", spread,
+            spread > 2.0 ? ", differences below that are noise" : "");
+}
+
 void bench_report_csv(FILE *f, const struct bench_meta *m,
                       const struct bench_results *r)
 {

@@ -26,11 +26,22 @@ struct bench_results {
     size_t nsizes;
     const char *const *contenders;
     size_t ncontenders;
+    /* backends[c]: the blake2neon backend contender c forces, NULL for
+     * the automatic choice and for contenders other than blake2neon. */
+    const char *const *backends;
+    const char *auto_backend; /* what the automatic choice took */
+    size_t auto_index;        /* its contender; ncontenders if none */
     const struct bench_summary *summary;
 };
 
 void bench_report_table(FILE *f, const struct bench_meta *m,
                         const struct bench_results *r);
+/*
+ * One line, "verdict: ...": the backend the automatic choice took, the
+ * fastest backend at each size and its lead over the next, and how far
+ * the automatic row is from the fastest, for users to report.
+ */
+void bench_report_verdict(FILE *f, const struct bench_results *r);
 void bench_report_csv(FILE *f, const struct bench_meta *m,
                       const struct bench_results *r);
 void bench_report_json(FILE *f, const struct bench_meta *m,

@@ -24,6 +24,13 @@ int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend);
 /* The fastest backend this CPU can run, as measured for its kind of core. */
 const struct blake2b_backend *blake2b_backend_auto(void);
 
+#if defined(__x86_64__)
+#include "cpu_features.h"
+/* The name of the backend the automatic choice takes on an x86-64 CPU
+ * described by cpu: the rule alone, so that tests can feed it any CPU. */
+const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu);
+#endif
+
 /*
  * Known-answer test of a backend against RFC 7693 and the generic backend,
  * including counter carries. Returns 1 on success. Must only be called on a
@@ -44,6 +51,7 @@ blake2b_compress_fn blake2b_compress_sha3;
 blake2b_compress_fn blake2b_compress_avx2;
 #if defined(__ELF__)
 blake2b_compress_fn blake2b_compress_avx512;
+blake2b_compress_fn blake2b_compress_avx512_blend;
 #endif
 #endif
 

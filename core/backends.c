@@ -24,6 +24,9 @@ static const struct blake2b_backend backends[] = {
 #if defined(__ELF__) /* compress_avx512.S is written for ELF targets */
     { "avx512", "x86-64 AVX-512VL (256-bit)", blake2b_compress_avx512,
       blake2b_cpu_has_avx512vl },
+    /* By name only: an Intel candidate, modelled but not measured there. */
+    { "avx512-blend", "x86-64 AVX-512VL, rows by vpblendd",
+      blake2b_compress_avx512_blend, blake2b_cpu_has_avx512vl },
 #endif
 #endif
 };
@@ -50,56 +53,49 @@ int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend)
     return backend->cpu_can_run == NULL || backend->cpu_can_run();
 }
 
+#if defined(__x86_64__)
+/*
+ * x86-64, by vendor and family where the feature bits do not tell the
+ * fastest apart (the evidence for each branch: docs/performance.md):
+ *  - AMD family 0x1a and later (Zen 5+): generic;
+ *  - Intel: avx2, even where AVX-512 is there (Sapphire/Emerald Rapids);
+ *  - any other: avx512 (Zen 4), else avx2, else generic.
+ * A static rule rather than a timing at load: a timing long enough to
+ * rank the candidates on a noisy machine would slow down every load.
+ */
+const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu)
+{
+    if (cpu->amd_family >= 0x1a)
+        return "generic";
+#if defined(__ELF__) /* the only targets with an avx512 backend */
+    if (cpu->avx512vl && !cpu->intel)
+        return "avx512";
+#endif
+    if (cpu->avx2)
+        return "avx2";
+    return "generic";
+}
+#endif
+
 const struct blake2b_backend *blake2b_backend_auto(void)
 {
 #if defined(__x86_64__)
-    /*
-     * x86-64: avx512, else avx2, else generic; but generic on AMD Zen 5
-     * and later. Measured 2026-11-29 with build/blake2neon-bench on AMD
-     * EPYC Zen 4 (family 0x19), EVP BLAKE2B-512, TSC cycles/byte, gcc 12.2
-     * -O3 (the avx512 backend is assembly): 16 KiB avx512 1.92, avx2 2.21,
-     * generic 2.32, OpenSSL default 2.73; 64 bytes avx512 6.1, avx2 6.9,
-     * generic 6.7, OpenSSL default 8.9.
-     * The SIMD kernels are bound by the latency of the G chain, the scalar
-     * one by its 112 ALU operations a round over Zen 4's four integer ALUs;
-     * Zen 5 has six, enough for generic to overtake the vector kernels
-     * there (as reported to the project; not measured here, no Zen 5 at
-     * hand: revisit with the benchmark when one is). A static rule rather
-     * than a timing at load: a timing long enough to rank the candidates
-     * reliably on a noisy machine would slow down every load.
-     */
-    if (blake2b_cpu_amd_family() >= 0x1a)
-        return &backends[0];
-#if defined(__ELF__)
-    if (blake2b_cpu_has_avx512vl())
-        return blake2b_backend_by_name("avx512");
-#endif
-    if (blake2b_cpu_has_avx2())
-        return blake2b_backend_by_name("avx2");
+    struct blake2b_x86_cpu cpu;
+    const struct blake2b_backend *chosen;
+
+    blake2b_cpu_x86(&cpu);
+    chosen = blake2b_backend_by_name(blake2b_backend_x86_rule(&cpu));
+    if (chosen != NULL)
+        return chosen;
 #endif
 #if defined(__arm__)
-    /*
-     * ARMv7: NEON wherever the kernel reports it. Modelled by llvm-mca-14
-     * (scripts/model-speed.sh armv7), not measured: 7.9 cycles/byte against
-     * 20-34 for the C backend on Cortex-A9/A15; measured on a real
-     * Cortex-A7 by the project's seed, 14.1 against 39.9.
-     */
+    /* ARMv7: neon wherever the kernel reports NEON (modelled, and
+     * measured on a Cortex-A7: docs/performance.md). */
     if (blake2b_cpu_has_neon())
         return blake2b_backend_by_name("neon");
 #endif
-#if defined(__aarch64__)
-    /*
-     * AArch64: generic, whatever HWCAP says. Modelled by llvm-mca-14, not
-     * measured (scripts/model-speed.sh aarch64; clang-14 -O2, gcc -O2 in
-     * brackets), cycles per byte, generic vs asimd: Cortex-A53 6.3 (10.6)
-     * vs 17.2 (18.9); Cortex-A72 and Neoverse-N1, both the Cortex-A57
-     * model in LLVM 14, 5.7 (5.5) vs 9.5 (10.4). None of these has SHA3;
-     * where the A57 model stands in for cores that have it, sha3 is level
-     * with generic (5.4 vs 5.7; gcc 6.3 vs 5.5). Only the apple-m1 model
-     * (LLVM 14's Cyclone) favours sha3, 3.6 vs 11.0, and it issues one
-     * scalar add a cycle, so its generic figure cannot be trusted.
-     * "asimd" and "sha3" stay available by name.
-     */
-#endif
+    /* AArch64: generic, whatever HWCAP says (modelled on Cortex-A53, A57,
+     * A72, Neoverse-N1: docs/performance.md); "asimd" and "sha3" stay
+     * available by name. Everything else: generic. */
     return &backends[0];
 }

@@ -91,17 +91,38 @@ int blake2b_cpu_has_avx512vl(void)
            && (leaf7_ebx() & need) == need;
 }
 
+/* Whether cpuid leaf 0's vendor string (in EBX, EDX, ECX) is the one
+ * given as those three registers' values. */
+static int vendor_is(unsigned int b, unsigned int d, unsigned int c)
+{
+    unsigned int eax, ebx, ecx, edx;
+
+    return __get_cpuid(0, &eax, &ebx, &ecx, &edx) && ebx == b && edx == d
+           && ecx == c;
+}
+
+int blake2b_cpu_is_intel(void)
+{
+    return vendor_is(0x756e6547u, 0x49656e69u, 0x6c65746eu); /* GenuineIntel */
+}
+
 unsigned int blake2b_cpu_amd_family(void)
 {
     unsigned int eax, ebx, ecx, edx, family;
 
-    /* Vendor "AuthenticAMD" arrives in EBX, EDX, ECX. */
-    if (!__get_cpuid(0, &eax, &ebx, &ecx, &edx) || ebx != 0x68747541u
-        || edx != 0x69746e65u || ecx != 0x444d4163u
+    if (!vendor_is(0x68747541u, 0x69746e65u, 0x444d4163u) /* AuthenticAMD */
         || !__get_cpuid(1, &eax, &ebx, &ecx, &edx))
         return 0;
     /* Base family 0xf means: add the extended family. */
     family = (eax >> 8) & 0xf;
     return family == 0xf ? family + ((eax >> 20) & 0xff) : family;
+}
+
+void blake2b_cpu_x86(struct blake2b_x86_cpu *out)
+{
+    out->intel = blake2b_cpu_is_intel();
+    out->amd_family = blake2b_cpu_amd_family();
+    out->avx2 = blake2b_cpu_has_avx2();
+    out->avx512vl = blake2b_cpu_has_avx512vl();
 }
 #endif

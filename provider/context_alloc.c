@@ -1,17 +1,13 @@
 /*
  * A context that straddles a 4 KiB page boundary makes every message
  * slower: the buffer and state stores that cross the boundary cost far
- * more than others. Measured on Zen 4 with 64-byte messages through EVP:
- * 520-540 TSC cycles per hash for a context across a boundary against
- * 410-415 elsewhere; with malloc's placement about one context in 15
- * crossed, for the life of the process.
+ * more than others (measured: docs/performance.md).
  *
  * So contexts come from a block twice their size plus a header: if the
  * first place in it would cross a boundary, the boundary itself is used,
  * and the rest of the context still fits. The header, just before the
  * context, remembers where the block starts. (aligned_alloc would do too,
- * but with glibc 2.36 it measured 560-575 cycles per hash for every
- * context: slower than the crossing it avoids.)
+ * but measured slower than the crossing it avoids, with glibc 2.36.)
  */
 #include <stdint.h>
 #include <stdlib.h>

@@ -1,9 +1,19 @@
 #!/usr/bin/env bash
-# Modelled speed of each compress backend on Arm cores: cycles per byte of
+# Modelled speed of each compress backend on Arm and x86-64 cores: cycles per byte of
 # one 128-byte block, as llvm-mca-14 predicts them, and the speed-up over
 # the generic C backend. A model, not a measurement.
 #
-#   scripts/model-speed.sh [--cc clang|gcc] [-O LEVEL] [aarch64|armv7|all]
+#   scripts/model-speed.sh [--cc clang|gcc] [-O LEVEL] [aarch64|armv7|x86-64|all]
+#
+# x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
+# is unrolled, so the stream of one block is the loop over blocks in the
+# function's disassembly, from the target of its last backward branch to
+# that branch; llvm-mca-14 runs it -iterations=100 per core model
+# (sapphirerapids, icelake-server, skylake-avx512 and znver3, the newest
+# AMD model in LLVM 14, which has no AVX-512: its avx512 figures use
+# whatever the model makes of those instructions), and cycles per byte are
+# core cycles (not TSC) over 100 blocks. C is compiled by the host gcc or
+# clang-14 with the flags the build gives each file.
 #
 # Method, per backend:
 #  1. Compile the backend's file alone for the target, with the flags the
@@ -65,17 +75,20 @@ while [ $# -gt 0 ]; do
     --cc) cc=${2:?--cc needs clang or gcc}; shift 2 ;;
     -O) opt=${2:?-O needs a level}; shift 2 ;;
     -O?*) opt=${1#-O}; shift ;;
-    aarch64 | armv7) targets+=("$1"); shift ;;
-    all) targets+=(aarch64 armv7); shift ;;
-    -h | --help) sed -n '2,53p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    aarch64 | armv7 | x86-64) targets+=("$1"); shift ;;
+    all) targets+=(aarch64 armv7 x86-64); shift ;;
+    -h | --help) sed -n '2,63p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "model-speed.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(aarch64 armv7)
 case $cc in clang | gcc) ;; *) echo "model-speed.sh: --cc clang|gcc" >&2; exit 2 ;; esac
 
-for tool in clang-14 llvm-mca-14 llvm-objdump-14 qemu-aarch64 qemu-arm \
-    aarch64-linux-gnu-gcc arm-linux-gnueabihf-gcc; do
+tools=(clang-14 llvm-mca-14 llvm-objdump-14)
+[[ " ${targets[*]} " == *" aarch64 "* ]] && tools+=(qemu-aarch64 aarch64-linux-gnu-gcc)
+[[ " ${targets[*]} " == *" armv7 "* ]] && tools+=(qemu-arm arm-linux-gnueabihf-gcc)
+[[ " ${targets[*]} " == *" x86-64 "* ]] && tools+=(gcc)
+for tool in "${tools[@]}"; do
     command -v "$tool" >/dev/null || {
         echo "model-speed.sh: $tool not found (see the header for packages)" >&2
         exit 1
@@ -145,8 +158,8 @@ setup_target() {
             "vadd.i64|vadd.i64 q0, q1, q2" "vsri.64|vsri.64 q0, q1, #24"
             "vext.8|vext.8 q0, q1, q2, #8")
         backends=(
-            "generic-rolled|compress_generic.c|blake2b_compress_generic|-DBLAKE2NEON_ROLLED_ROUNDS"
-            "generic-unrolled|compress_generic.c|blake2b_compress_generic|"
+            "generic-rolled|compress_generic.c|blake2b_compress_generic|-DBLAKE2NEON_ROLLED_ROUNDS -fno-schedule-insns"
+            "generic-unrolled|compress_generic.c|blake2b_compress_generic|-fno-schedule-insns"
             "neon|arm/compress_neon.S|blake2b_compress_neon|-mfpu=neon"
         )
         reference=generic-rolled # the default build on 32-bit targets
@@ -157,6 +170,8 @@ setup_target() {
 # compile NAME SOURCE EXTRA_FLAGS -> $work/NAME.o
 compile() {
     local name=$1 src=$2 extra=$3
+    # gcc-only flags the build gives gcc alone.
+    [ "$cc" = clang ] && extra=${extra//-fno-schedule-insns/}
     # shellcheck disable=SC2206 # extra holds separate flags
     local flags=(-O"$opt" -std=c11 -I"$core" "${base_flags[@]}" $extra)
     if [[ $src == *.S ]]; then
@@ -455,6 +470,100 @@ run_target() {
     echo
 }
 
+# x86-64: the block loop of each (unrolled) backend, from its disassembly.
+run_x86() {
+    local cores=(sapphirerapids icelake-server skylake-avx512 znver3)
+    local backends=(
+        "generic|compress_generic.c|blake2b_compress_generic|"
+        "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
+        "avx512|x86/compress_avx512.S|blake2b_compress_avx512|"
+        "avx512-blend|x86/compress_avx512_blend.S|blake2b_compress_avx512_blend|"
+    )
+    local gcc_generic="-fschedule-insns -fsched-pressure -fira-loop-pressure"
+    local spec name src fn extra iters=100 core
+    echo "== x86-64: compress backends, C compiled by $([ "$cc" = clang ] &&
+        echo clang-14 || echo gcc) -O$opt"
+    echo "   core cycles per byte (the block loop, $iters iterations) and speed-up"
+    echo "   over generic, modelled by llvm-mca-14, not measured"
+    printf '   %-12s %7s' backend insn/blk
+    for core in "${cores[@]}"; do printf ' %17s' "$core"; done
+    echo
+    declare -A cpb
+    local names=()
+    for spec in "${backends[@]}"; do
+        IFS='|' read -r name src fn extra <<<"$spec"
+        [ "$name" = generic ] && [ "$cc" = gcc ] && extra=$gcc_generic
+        # shellcheck disable=SC2086 # extra holds separate flags
+        if [[ $src == *.S ]]; then
+            gcc -I"$core_dir" -I"$core_dir/x86" -c "$core_dir/$src" -o "$work/$name.o"
+        elif [ "$cc" = clang ]; then
+            clang-14 -O"$opt" -std=c11 -I"$core_dir" $extra -c "$core_dir/$src" -o "$work/$name.o"
+        else
+            gcc -O"$opt" -std=c11 -I"$core_dir" $extra -c "$core_dir/$src" -o "$work/$name.o"
+        fi
+        llvm-objdump-14 -d --no-show-raw-insn --no-leading-addr \
+            --disassemble-symbols="$fn" "$work/$name.o" >"$work/$name.dis"
+        llvm-objdump-14 -d --no-show-raw-insn --disassemble-symbols="$fn" \
+            "$work/$name.o" | awk '
+            function hex(h,   v, i) {
+                h = tolower(h); gsub(/[ \t]/, "", h); sub(/^0x/, "", h); v = 0
+                for (i = 1; i <= length(h); i++)
+                    v = v * 16 + index("0123456789abcdef", substr(h, i, 1)) - 1
+                return v
+            }
+            # The loop over blocks: the last backward conditional branch.
+            match($0, /^ *[0-9a-f]+:/) {
+                a = hex(substr($0, RSTART, RLENGTH - 1)); addr[++n] = a
+                line[n] = $0; sub(/^ *[0-9a-f]+:[ \t]*/, "", line[n])
+                if (line[n] ~ /^j[a-z]+[ \t]/ && line[n] !~ /^jmp/) {
+                    t = line[n]; sub(/^j[a-z]+[ \t]+/, "", t); sub(/[ \t].*/, "", t)
+                    t = hex(t); if (t < a) { lo = t; hi = a }
+                }
+            }
+            END {
+                for (i = 1; i <= n; i++) if (addr[i] >= lo && addr[i] <= hi) {
+                    x = line[i]; sub(/[ \t]*#.*$/, "", x)
+                    gsub(/0x[0-9a-f]+ <[^>]*>/, ".Lloop", x)
+                    print (addr[i] == lo ? ".Lloop:\n" : "") "\t" x
+                }
+            }' >"$work/$name.s"
+        names+=("$name")
+        local n_insn
+        n_insn=$(grep -c '^	' "$work/$name.s")
+        for core in "${cores[@]}"; do
+            cpb[$name,$core]=$(llvm-mca-14 -mtriple=x86_64 -mcpu="$core" \
+                -iterations=$iters "$work/$name.s" 2>/dev/null |
+                awk -v k=$iters '/^Total Cycles:/ { printf "%.2f", $3 / k / 128 }')
+        done
+        cpb[$name,insn]=$n_insn
+    done
+    for name in "${names[@]}"; do
+        printf '   %-12s %7s' "$name" "${cpb[$name,insn]}"
+        for core in "${cores[@]}"; do
+            printf ' %17s' "${cpb[$name,$core]} ($(awk -v r="${cpb[generic,$core]}" \
+                -v c="${cpb[$name,$core]}" 'BEGIN { printf "%.2fx", r / c }'))"
+        done
+        echo
+    done
+    echo "   znver3 has no AVX-512; LLVM 14 has no Zen 4 model. Same loop, so"
+    echo "   the figure is a latency/throughput bound of the stream, not a timing."
+    echo "   model costs (latency/reciprocal throughput, cycles):"
+    printf '\t%s\n' 'vpermq $0x39, %ymm1, %ymm2' 'valignq $1, %ymm1, %ymm1, %ymm2' \
+        'vpalignr $8, %xmm1, %xmm2, %xmm3' 'vprorq $24, %ymm1, %ymm2' \
+        'vpbroadcastq 8(%rsi), %ymm2 {%k1}' >"$work/probe.s"
+    for core in "${cores[@]}"; do
+        llvm-mca-14 -mtriple=x86_64 -mcpu="$core" -instruction-info "$work/probe.s" |
+            awk -v core="$core" -v labels="vpermq valignq vpalignr vprorq vpbroadcastq{k}" '
+                BEGIN { split(labels, L, " ") }
+                /Instructions:$/ { on = 1; next }
+                on && NF == 0 { exit }
+                on { n++; line = line sprintf("  %s %s/%s", L[n], $2, $3) }
+                END { printf "     %-15s%s\n", core, line }'
+    done
+    echo
+}
+
+core_dir=$core
 for t in "${targets[@]}"; do
-    run_target "$t"
+    if [ "$t" = x86-64 ]; then run_x86; else run_target "$t"; fi
 done

@@ -17,7 +17,7 @@
  * behind work that could wait. gcc 12 and clang 14 scheduled the same
  * intrinsics differently (2.98 and 2.73 core cycles/byte); written out
  * here it is 2.6-2.7 with either compiler (16 KiB, AMD EPYC Zen 4,
- * 2026-11-29; README "Speed").
+ * 2026-11-29; docs/performance.md).
  *
  * Layout: the rows a = v0..v3, b = v4..v7, c = v8..v11, d = v12..v15 each
  * sit in one ymm register, so one G step runs all four columns (or
@@ -96,13 +96,17 @@
 #define B_TURNED	%ymm23
 
 /* ROW = (m[i0], m[i1], m[i2], m[i3]), lane 0 first: a broadcast, then
- * three broadcasts merged into one lane each (LANE1..LANE3). */
+ * three broadcasts merged into one lane each (LANE1..LANE3). A file that
+ * includes this one may define its own MESSAGE_ROW first
+ * (compress_avx512_blend.S). */
+#if !defined(B2N_OWN_MESSAGE_ROW)
 .macro MESSAGE_ROW i0, i1, i2, i3
 	vpbroadcastq	8*\i0(IN), ROW
 	vpbroadcastq	8*\i1(IN), ROW{LANE1}
 	vpbroadcastq	8*\i2(IN), ROW{LANE2}
 	vpbroadcastq	8*\i3(IN), ROW{LANE3}
 .endm
+#endif
 
 /* A_M = a + (m[i0], m[i1], m[i2], m[i3]) */
 .macro ADD_MESSAGE i0, i1, i2, i3

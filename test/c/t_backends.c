@@ -245,6 +245,47 @@ static void check_bounds(const struct blake2b_backend *b)
     munmap(area, 3 * page);
 }
 
+#if defined(__x86_64__)
+/* The x86-64 rule, on CPUs this machine is not (docs/performance.md). */
+static void check_x86_rule(void)
+{
+    static const struct {
+        const char *what;
+        struct blake2b_x86_cpu cpu;
+        const char *want;
+    } cases[] = {
+        { "AMD Zen 4", { 0, 0x19, 1, 1 }, "avx512" },
+        { "AMD Zen 3", { 0, 0x19, 1, 0 }, "avx2" },
+        { "AMD Zen 5", { 0, 0x1a, 1, 1 }, "generic" },
+        { "Intel Sapphire/Emerald Rapids", { 1, 0, 1, 1 }, "avx2" },
+        { "Intel without AVX-512", { 1, 0, 1, 0 }, "avx2" },
+        { "another vendor with AVX-512", { 0, 0, 1, 1 }, "avx512" },
+        { "no AVX2", { 1, 0, 0, 0 }, "generic" },
+    };
+    struct blake2b_x86_cpu here;
+
+    for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        const char *got = blake2b_backend_x86_rule(&cases[i].cpu);
+        const char *want = cases[i].want;
+
+#if !defined(__ELF__)
+        if (strcmp(want, "avx512") == 0)
+            want = "avx2";
+#endif
+        T_CHECK(strcmp(got, want) == 0, "x86 rule on %s: %s, expected %s",
+                cases[i].what, got, want);
+    }
+    blake2b_cpu_x86(&here);
+    T_CHECK(strcmp(blake2b_backend_auto()->name,
+                   blake2b_backend_x86_rule(&here)) == 0,
+            "auto took %s, the rule says %s on this CPU",
+            blake2b_backend_auto()->name, blake2b_backend_x86_rule(&here));
+    t_note("this CPU: intel=%d amd_family=0x%x avx2=%d avx512vl=%d -> %s",
+           here.intel, here.amd_family, here.avx2, here.avx512vl,
+           blake2b_backend_auto()->name);
+}
+#endif
+
 int main(int argc, char **argv)
 {
     const struct blake2b_backend *b;
@@ -255,6 +296,9 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     check_table();
+#if defined(__x86_64__)
+    check_x86_rule();
+#endif
     for (size_t i = 0; (b = blake2b_backend_at(i)) != NULL; i++) {
         unsigned long before = t_failures();
 

@@ -1,0 +1,403 @@
+#!/usr/bin/env python3
+"""Instructions per message of BLAKE2B-512 through EVP on 32-bit Arm, counted
+under qemu-user, for OpenSSL's default provider and for blake2neon; and the
+llvm-mca-14 model of the per-block work both execute.
+
+    scripts/evp-insns.py MODULE_DIR [--cpu QEMU_CPU] [--backend NAME]
+                         [--sizes 100,140,16384] [--mca cortex-a9,cortex-a15]
+
+MODULE_DIR holds the armhf blake2neon.so (a cross build, e.g. build-armhf);
+the target's OpenSSL comes from sysroot/armhf (scripts/fetch-sysroot.sh
+armhf). Deterministic: qemu runs one guest instruction per translation block
+(-singlestep) and logs each one executed (-d exec,nochain); a tiny driver
+calls EVP_Digest once per size to warm up (lazy binding, first-use
+allocations), then once more between two marker calls, and only the
+instructions between the markers are counted: the whole EVP_Digest call,
+context allocation, update, final and free included. qemu's timing is never
+used.
+
+Model (modelled, not measured): the instructions executed for messages of
+129 + 128*K bytes and of 129 bytes differ by exactly K blocks of update; both
+streams, disassembled by llvm-mc-14 in the mode (Arm or Thumb) qemu reports
+for each instruction, go through llvm-mca-14 (-iterations=1) and the
+difference of total cycles over K*128 is cycles per byte. Only the
+instructions of the object that hashes are kept (libcrypto for the default
+provider, blake2neon.so for ours): the rest (malloc, the C library) runs
+alike for both lengths. Same limits as scripts/model-speed.sh: every load
+hits L1, every branch is predicted, Thumb IT instructions are dropped with
+the conditions they govern, load/store-multiple instructions are expanded
+for the Cortex-A9 model, which cannot schedule them (marked ~); and
+instructions llvm-mca-14 cannot schedule at all (mrc, hint) are left out.
+Needs: gcc-arm-linux-gnueabihf, qemu-user, llvm-14.
+"""
+import argparse
+import os
+import re
+import struct
+import subprocess
+import sys
+import tempfile
+
+REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PREFIX = "/usr/arm-linux-gnueabihf"
+K = 4  # extra blocks for the model's difference
+
+DRIVER = r"""
+#define _GNU_SOURCE
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <link.h>
+#include <openssl/evp.h>
+#include <openssl/provider.h>
+
+/* The counted region lies between these two calls. */
+__attribute__((noinline)) void mark_begin(void) { __asm__ volatile(""); }
+__attribute__((noinline)) void mark_end(void) { __asm__ volatile(""); }
+
+static int show(struct dl_phdr_info *info, size_t size, void *arg)
+{
+    (void)size; (void)arg;
+    printf("object %lx %s\n", (unsigned long)info->dlpi_addr,
+           info->dlpi_name[0] ? info->dlpi_name : "MAIN");
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    /* argv: provider-name module-dir size... */
+    OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
+    char propq[64];
+    unsigned char out[64];
+    unsigned int outlen;
+    size_t max = 0;
+    unsigned char *buf;
+
+    for (int i = 3; i < argc; i++)
+        if ((size_t)atol(argv[i]) > max)
+            max = (size_t)atol(argv[i]);
+    buf = malloc(max + 1);
+    for (size_t i = 0; i < max + 1; i++)
+        buf[i] = (unsigned char)(i * 7 + 1);
+    OSSL_PROVIDER_set_default_search_path(ctx, argv[2]);
+    if (OSSL_PROVIDER_load(ctx, argv[1]) == NULL)
+        return 2;
+    snprintf(propq, sizeof(propq), "provider=%s", argv[1]);
+    EVP_MD *md = EVP_MD_fetch(ctx, "BLAKE2B-512", propq);
+    if (md == NULL)
+        return 3;
+    for (int i = 3; i < argc; i++) {
+        size_t n = (size_t)atol(argv[i]);
+        if (!EVP_Digest(buf, n, out, &outlen, md, NULL))
+            return 4;
+        mark_begin();
+        EVP_Digest(buf, n, out, &outlen, md, NULL);
+        mark_end();
+        printf("digest %zu %02x%02x%02x%02x\n", n, out[0], out[1], out[2], out[3]);
+    }
+    printf("marks %lx %lx\n", (unsigned long)(size_t)mark_begin,
+           (unsigned long)(size_t)mark_end);
+    dl_iterate_phdr(show, NULL);
+    return 0;
+}
+"""
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, check=True, **kw)
+
+
+def build_driver(work, sysroot):
+    src = os.path.join(work, "driver.c")
+    exe = os.path.join(work, "driver")
+    with open(src, "w") as f:
+        f.write(DRIVER)
+    lib = os.path.join(sysroot, "usr/lib/arm-linux-gnueabihf")
+    run(["arm-linux-gnueabihf-gcc", "-O2", "-march=armv7-a", "-mfpu=vfpv3-d16",
+         "-mfloat-abi=hard", "-I", os.path.join(sysroot, "usr/include"),
+         "-I", os.path.join(sysroot, "usr/include/arm-linux-gnueabihf"),
+         src, "-L", lib, "-lcrypto", "-o", exe])
+    return exe, lib
+
+
+def trace(exe, lib, cpu, provider, moddir, sizes, log, backend):
+    env = dict(os.environ, QEMU_LD_PREFIX=PREFIX, LD_LIBRARY_PATH=lib)
+    for k in ("OPENSSL_CONF", "OPENSSL_MODULES", "BLAKE2NEON_BACKEND"):
+        env.pop(k, None)
+    if backend:
+        env["BLAKE2NEON_BACKEND"] = backend
+    out = run(["qemu-arm", "-cpu", cpu, "-singlestep", "-d", "exec,nochain",
+               "-D", log, exe, provider, moddir] + [str(s) for s in sizes],
+              env=env, capture_output=True, text=True).stdout
+    marks = objects = None
+    objects = []
+    for line in out.splitlines():
+        w = line.split()
+        if w[0] == "marks":
+            marks = (int(w[1], 16) & ~1, int(w[2], 16) & ~1)
+        elif w[0] == "object":
+            objects.append((int(w[1], 16), " ".join(w[2:])))
+    return marks, objects
+
+
+TRACE_RE = re.compile(r"^Trace \d+: \S+ \[([0-9a-f]+)/([0-9a-f]+)/")
+
+
+def segments(log, marks):
+    """Per marked call: the list of (pc, thumb) executed between the marks."""
+    segs, cur = [], None
+    with open(log) as f:
+        for line in f:
+            m = TRACE_RE.match(line)
+            if not m:
+                continue
+            pc = int(m.group(2), 16)
+            thumb = (int(m.group(1), 16) >> 23) & 1
+            if pc == marks[0]:
+                cur = []
+            elif pc == marks[1]:
+                if cur is not None:
+                    segs.append(cur)
+                cur = None
+            elif cur is not None:
+                cur.append((pc, thumb))
+    return segs
+
+
+class Objects:
+    """Maps a guest address to its bytes in the ELF file it was loaded from."""
+
+    def __init__(self, objects, exe):
+        self.objs = []
+        for bias, name in objects:
+            path = exe if name == "MAIN" else name
+            if not os.path.exists(path) and os.path.exists(PREFIX + path):
+                path = PREFIX + path
+            if not os.path.exists(path):
+                continue
+            loads = []
+            hdr = subprocess.run(["arm-linux-gnueabihf-readelf", "-lW", path],
+                                 capture_output=True, text=True).stdout
+            for l in hdr.splitlines():
+                w = l.split()
+                if w and w[0] == "LOAD":
+                    off, vaddr, filesz = int(w[1], 16), int(w[2], 16), int(w[4], 16)
+                    loads.append((bias + vaddr, bias + vaddr + filesz, off - vaddr - bias))
+            with open(path, "rb") as f:
+                self.objs.append((loads, f.read(), path))
+
+    def name_at(self, pc):
+        for loads, data, path in self.objs:
+            for lo, hi, delta in loads:
+                if lo <= pc < hi:
+                    return path
+        return ""
+
+    def bytes_at(self, pc, n):
+        for loads, data, _ in self.objs:
+            for lo, hi, delta in loads:
+                if lo <= pc < hi:
+                    return data[pc + delta:pc + delta + n]
+        raise KeyError(hex(pc))
+
+
+def mc(triple, line):
+    r = subprocess.run(["llvm-mc-14", "--disassemble", "-triple=" + triple,
+                        "-mattr=+neon,+vfp3"], input=line + "\n",
+                       capture_output=True, text=True)
+    ins = [l.strip() for l in r.stdout.splitlines()
+           if l.startswith("\t") and not l.strip().startswith(".")]
+    if len(ins) != 1:
+        sys.exit("llvm-mc-14 cannot decode %s (%s)" % (line, triple))
+    return ins[0]
+
+
+def disassemble(objs, pcs, work):
+    """{(pc, thumb): text} by llvm-mc-14, one instruction per call batch."""
+    text = {}
+    for thumb in (0, 1):
+        keys = sorted(k for k in pcs if k[1] == thumb)
+        if not keys:
+            continue
+        lines = []
+        for pc, _ in keys:
+            b = objs.bytes_at(pc, 4)
+            if thumb:
+                hw = struct.unpack("<H", b[:2])[0]
+                b = b if (hw >> 11) in (0x1d, 0x1e, 0x1f) else b[:2]
+            lines.append(" ".join("0x%02x" % x for x in b))
+        triple = "thumbv7a-linux-gnueabihf" if thumb else "armv7a-linux-gnueabihf"
+        # All at once; llvm-mc decodes the bytes as one stream, and each
+        # line holds exactly one instruction's bytes. If any fails to
+        # decode, the counts differ: then one at a time, to name it.
+        r = subprocess.run(["llvm-mc-14", "--disassemble", "-triple=" + triple,
+                            "-mattr=+neon,+vfp3"], input="\n".join(lines) + "\n",
+                           capture_output=True, text=True)
+        out = [l.strip() for l in r.stdout.splitlines()
+               if l.startswith("\t") and not l.strip().startswith(".")]
+        if len(out) != len(lines) or r.stderr.strip():
+            out = [mc(triple, line) for line in lines]
+        for k, t in zip(keys, out):
+            t = re.sub(r"\s*@.*$", "", t)
+            text[k] = t
+    return text
+
+
+def stream(seg, text, path):
+    """Write the executed instructions as llvm-mca input."""
+    mode = None
+    with open(path, "w") as f:
+        f.write(".Ltarget:\n")
+        in_it = 0
+        for pc, thumb in seg:
+            t = text[(pc, thumb)]
+            op = t.split()[0]
+            if thumb and re.fullmatch(r"it[te]*", op):
+                in_it = len(op) - 1
+                continue
+            if in_it > 0:
+                # llvm-mca rejects IT: drop it, and the condition of the
+                # instructions it governs (their cost stays).
+                in_it -= 1
+                m = re.match(r"^([a-z0-9]+?)(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)((\.[a-z0-9]+)*)(\s|$)", t)
+                if m:
+                    t = m.group(1) + m.group(3) + t[m.end(3):]
+            # Branch targets: llvm-mca ignores control flow.
+            if re.match(r"^(bl|blx|cbn?z|b(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?)(\.w|\.n)?\s", t) and "#" in t:
+                t = re.sub(r"#-?\d+$", ".Ltarget", t)
+            if thumb != mode:
+                f.write(".thumb\n" if thumb else ".arm\n")
+                mode = thumb
+            f.write("\t" + t + "\n")
+
+
+def expand_multiple(src, dst):
+    """push/pop/ldm/stm as single loads and stores (Cortex-A9 model)."""
+    with open(src) as f, open(dst, "w") as g:
+        for line in f:
+            s = line.strip()
+            m = re.match(r"^(v?push|v?pop|v?ldm\w*|v?stm\w*)(\.w)?\s+(\w+)?(!)?,?\s*\{([^}]*)\}", s)
+            if not m:
+                g.write(line)
+                continue
+            op = m.group(1)
+            regs = [r.strip() for r in m.group(5).split(",")]
+            vec = op.startswith("v")
+            load = "pop" in op or "ld" in op
+            base = "sp" if ("push" in op or "pop" in op) else m.group(3)
+            down = "push" in op or op.endswith("db")
+            size = 8 if vec else 4
+            ins = ("vldr" if vec else "ldr") if load else ("vstr" if vec else "str")
+            for i, r in enumerate(regs):
+                r = "lr" if r == "pc" else r
+                off = -(len(regs) - i) * size if down else i * size
+                g.write("\t%s %s, [%s, #%d]\n" % (ins, r, base, off))
+            if "push" in op or "pop" in op or m.group(4):
+                g.write("\t%s %s, %s, #%d\n" % ("sub" if down else "add", base, base, len(regs) * size))
+
+
+def replace_unsupported(path, stderr):
+    """An instruction llvm-mca cannot schedule (mrc for the thread pointer,
+    hint, ...) is left out everywhere; returns 0 if there was none."""
+    m = re.search(r"unsupported instruction.*\n.*instruction:\s*(.+)", stderr)
+    if not m:
+        return 0
+    norm = lambda x: " ".join(x.replace(",", ", ").split())
+    bad = norm(m.group(1))
+    with open(path) as f:
+        lines = f.read().split("\n")
+    lines = [l for l in lines if norm(l) != bad]
+    with open(path, "w") as f:
+        f.write("\n".join(lines))
+    return 1
+
+
+def mca_cycles(path, cpu):
+    cmd = ["llvm-mca-14", "-mtriple=armv7a", "-mcpu=" + cpu, "-mattr=+neon",
+           "-iterations=1", path]
+    r = subprocess.run(cmd, capture_output=True, text=True)
+    for _ in range(20):
+        if not replace_unsupported(path, r.stderr):
+            break
+        r = subprocess.run(cmd, capture_output=True, text=True)
+    approx = ""
+    if r.returncode != 0 or "error" in r.stderr:
+        expand_multiple(path, path + ".x")
+        r = subprocess.run(cmd[:-1] + [path + ".x"], capture_output=True, text=True)
+        for _ in range(20):
+            if not replace_unsupported(path + ".x", r.stderr):
+                break
+            r = subprocess.run(cmd[:-1] + [path + ".x"], capture_output=True, text=True)
+        approx = "~"
+        if r.returncode != 0 or "error" in r.stderr:
+            sys.exit("llvm-mca-14 failed on %s:\n%s" % (path, r.stderr[:600]))
+    m = re.search(r"^Total Cycles:\s+(\d+)", r.stdout, re.M)
+    return int(m.group(1)), approx
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("module_dir", help="directory of the armhf blake2neon.so")
+    ap.add_argument("--cpu", default="cortex-r5f", help="qemu CPU (cortex-r5f: no NEON)")
+    ap.add_argument("--backend", default="", help="BLAKE2NEON_BACKEND for blake2neon")
+    ap.add_argument("--sizes", default="100,140,16384",
+                    help="message sizes in bytes, comma-separated")
+    ap.add_argument("--mca", default="cortex-a9,cortex-a15,cortex-a57",
+                    help="llvm-mca cores ('' for none)")
+    a = ap.parse_args()
+    sysroot = os.path.join(REPO, "sysroot/armhf")
+    sizes = [int(s) for s in a.sizes.split(",")]
+    model_sizes = [129, 129 + 128 * K]
+    moddir = os.path.abspath(a.module_dir)
+    rows = {}
+    with tempfile.TemporaryDirectory() as work:
+        exe, lib = build_driver(work, sysroot)
+        for prov in ("default", "blake2neon"):
+            log = os.path.join(work, prov + ".log")
+            marks, objects = trace(exe, lib, a.cpu, prov, moddir, sizes + model_sizes,
+                                   log, a.backend if prov == "blake2neon" else "")
+            segs = segments(log, marks)
+            assert len(segs) == len(sizes) + 2, "marker pairs missing in the trace"
+            counts = [len(s) for s in segs]
+            cyc = {}
+            if a.mca:
+                objs = Objects(objects, exe)
+                # Only the hashing object's instructions: libcrypto (EVP and
+                # the default provider) or blake2neon.so. The blocks are
+                # hashed there; what else runs (malloc, ...) is the same
+                # for both message lengths and would cancel anyway.
+                want = "libcrypto" if prov == "default" else "blake2neon.so"
+                keep = {pc for pc in set(segs[-1]) | set(segs[-2])
+                        if want in os.path.basename(objs.name_at(pc[0]))}
+                segs[-2:] = [[x for x in seg if x in keep] for seg in segs[-2:]]
+                pcs = keep
+                text = disassemble(objs, pcs, work)
+                for core in a.mca.split(","):
+                    tot = []
+                    for j, seg in enumerate(segs[-2:]):
+                        p = os.path.join(work, "%s.%d.s" % (prov, j))
+                        stream(seg, text, p)
+                        tot.append(mca_cycles(p, core))
+                    cpb = (tot[1][0] - tot[0][0]) / (K * 128)
+                    cyc[core] = "%s%.2f" % (tot[0][1] or tot[1][1], cpb)
+            rows[prov] = (counts, cyc, (counts[-1] - counts[-2]) / K)
+            os.remove(log)
+    name = "blake2neon" + ("(%s)" % a.backend if a.backend else "(auto)")
+    print("BLAKE2B-512 through EVP on qemu-arm -cpu %s: instructions per message (counted)" % a.cpu)
+    print("%-22s" % "provider" + "".join("%10d B" % s for s in sizes) + "   insn/block")
+    for prov, label in (("default", "OpenSSL default"), ("blake2neon", name)):
+        counts, cyc, per = rows[prov]
+        print("%-22s" % label + "".join("%12d" % c for c in counts[:len(sizes)]) + "%13.0f" % per)
+    if a.mca:
+        print("cycles per byte of update, modelled by llvm-mca-14 (not measured); "
+              "~: load/store-multiple expanded")
+        cores = a.mca.split(",")
+        print("%-22s" % "provider" + "".join("%14s" % c for c in cores))
+        for prov, label in (("default", "OpenSSL default"), ("blake2neon", name)):
+            cyc = rows[prov][1]
+            print("%-22s" % label + "".join("%14s" % cyc[c] for c in cores))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+#!/usr/bin/perl
+# blake2neon-bench's last line, the verdict users report: it names the
+# backend the automatic choice took (the one the provider reports) and, per
+# size, the fastest backend row of the table above it, with its lead over
+# the next and the automatic row's distance to it, recomputed here from the
+# table's medians.
+use strict;
+use warnings;
+use Test::More;
+use B2NTest;
+
+my $bench = $ENV{BLAKE2NEON_BENCH} // '';
+plan skip_all => "no blake2neon-bench at '$bench' (BLAKE2NEON_BENCH; "
+    . 'built with the benchmark only)' unless length $bench && -x $bench;
+
+my @emulator = split ' ', ($ENV{BLAKE2NEON_EMULATOR} // '');
+my %env = %ENV;
+delete $env{BLAKE2NEON_BACKEND};
+my $out = do {
+    local %ENV = %env;
+    my @cmd = (@emulator, $bench, '--sizes', '64,300', '--time', '0.05',
+               '--rounds', '2', '--quiet', '--module-dir', module_dir());
+    open my $fh, '-|', @cmd or die "$bench: $!";
+    local $/;
+    my $text = <$fh>;
+    close $fh;
+    is($?, 0, 'the benchmark exits 0') or diag($text);
+    $text // '';
+};
+
+# The table: "bytes contender MB/s spread best per-byte ratio".
+my (%mbps, %spread, %rows);
+for (split /\n/, $out) {
+    next unless /^\s*(\d+)\s+(.+?)\s+([\d.]+)\s+([\d.]+)%\s+[\d.]+\s+[\d.]+\s+[\d.]+x$/;
+    $mbps{$1}{$2} = $3;
+    $spread{$1}{$2} = $4;
+    $rows{$2} = 1;
+}
+ok(exists $rows{'OpenSSL default'}, 'the table has the reference row') or diag($out);
+my ($auto_row) = grep { /^auto \(/ } keys %rows;
+ok(defined $auto_row, 'the table has the automatic row');
+
+my @lines = split /\n/, $out;
+my $verdict = $lines[-1] // '';
+like($verdict, qr/^verdict: auto took \S+; /, 'the last line is the verdict');
+
+# The backend the automatic choice took, as the provider itself reports it.
+my $l = run_openssl({ env => { BLAKE2NEON_BACKEND => undef } }, 'list',
+                    provider_args(), '-providers', '-verbose');
+my ($reported) = $l->{out} =~ /build info: blake2neon \S+ backend=(\S+)$/m;
+my ($took) = $verdict =~ /^verdict: auto took (\S+);/;
+is($took, $reported, 'the verdict names the backend the provider reports');
+is($auto_row, "auto ($reported)", 'so does the automatic row') if defined $reported;
+
+my @backends = grep { $_ ne 'OpenSSL default' && $_ ne 'libsodium' && !/^auto / } keys %rows;
+for my $size (64, 300) {
+    my ($best, $lead, $next, $gap) = $verdict =~
+        /\b$size B (\S+) \((?:\+([\d.]+)% over (\S+)|the only backend); auto ([-+][\d.]+)%\)/;
+    ok(defined $best, "$size B: the verdict has an entry") or next;
+    my @ranked = sort { $mbps{$size}{$b} <=> $mbps{$size}{$a} } @backends;
+    # The table rounds MB/s to 0.1, the verdict works from exact medians:
+    # the percentage 100 (x/y - 1) may be off by 100 x/y (0.05/x + 0.05/y).
+    my $slack = sub {
+        my ($x, $y) = @_;
+        return 0.06 + 100 * $x / $y * (0.051 / $x + 0.051 / $y);
+    };
+    is($best, $ranked[0], "$size B: it names the fastest backend row");
+    if (@ranked > 1) {
+        is($next, $ranked[1], "$size B: and the next");
+        my $want = 100 * ($mbps{$size}{$ranked[0]} / $mbps{$size}{$ranked[1]} - 1);
+        cmp_ok(abs($lead - $want), '<',
+               $slack->(map { $mbps{$size}{$_} } @ranked[0, 1]), "$size B: lead $lead% matches the table");
+    }
+    my $want_gap = 100 * ($mbps{$size}{$auto_row} / $mbps{$size}{$ranked[0]} - 1);
+    cmp_ok(abs($gap - $want_gap), '<',
+           $slack->($mbps{$size}{$auto_row}, $mbps{$size}{$ranked[0]}), "$size B: auto's gap $gap% matches the table");
+}
+
+# The line ends with the widest spread of the rows it compares.
+my ($widest) = $verdict =~ /; spreads up to ([\d.]+)%/;
+my ($want_widest) = sort { $b <=> $a }
+    map { my $size = $_; map { $spread{$size}{$_} } @backends, $auto_row } 64, 300;
+ok(defined $widest && abs($widest - $want_widest) < 0.11,
+   "the verdict's widest spread is the table's ($want_widest%)")
+    or diag($verdict);
+
+done_testing();
