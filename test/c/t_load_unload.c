@@ -1,6 +1,6 @@
 /*
  * Load and unload: the provider is loaded into a fresh library context,
- * used, and unloaded with its context, many times over (argv[3], 1000 by
+ * used, and unloaded with its context, many times over (argv[3], 4000 by
  * default). Every round must give the same answers, and memory must stay
  * flat once warm.
  *
@@ -47,14 +47,20 @@
 #endif
 
 /*
- * Growth allowed per measured round. Heap bytes in use: a round frees all it
- * allocates, so any leak (at least one 16-byte chunk) shows; 4 bytes a round
- * leaves room for a cache that fills once. Resident memory moves in pages
- * and with the allocator's own bookkeeping: a leaked provider context (136
- * bytes) a round still shows against 64.
+ * Growth allowed per measured round, on average. Heap bytes in use count
+ * whole malloc chunks (32 bytes at least), so one allocation leaked per
+ * round exceeds 24. libcrypto itself keeps growing its tables slowly after
+ * warm-up, also with only its default provider loaded: 4-6 bytes a round
+ * over rounds 2000-4000 on 3.0 (Debian 12) and 3.5 (Debian 13), more and
+ * in bursts before. Resident memory, where there is no mallinfo2, moves in
+ * pages: a leaked context (over 256 bytes) a round still shows against 48.
  */
-#define HEAP_SLACK_PER_ROUND 4L
-#define RSS_SLACK_PER_ROUND 64L
+#define HEAP_SLACK_PER_ROUND 24L
+#define RSS_SLACK_PER_ROUND 48L
+
+/* Rounds when a sanitizer, valgrind or an emulator owns the memory, which
+ * is then not measured here: enough to cycle the backends many times. */
+#define UNMEASURED_ROUNDS 1000
 
 /* Bytes the heap holds in use (mmapped chunks included), or -1. */
 static long heap_in_use(void)
@@ -170,7 +176,7 @@ int main(int argc, char **argv)
 {
     const struct blake2b_backend *backends[16];
     const char *forced = getenv("BLAKE2NEON_BACKEND");
-    size_t nbackends, rounds = 1000, warm, failed_rounds = 0;
+    size_t nbackends, rounds = 4000, warm, failed_rounds = 0;
     uint8_t msg[300], first_md[64], first_mac[64];
     long rss_warm = -1, rss_end, heap_warm = -1, heap_end;
     struct t_args args;
@@ -186,6 +192,9 @@ int main(int argc, char **argv)
                argv[0]);
         return EXIT_FAILURE;
     }
+    if ((T_SANITIZED || under_valgrind() || emulated)
+        && rounds > UNMEASURED_ROUNDS)
+        rounds = UNMEASURED_ROUNDS;
     t_pattern(msg, sizeof(msg));
     (void)resident_bytes(); /* its own first allocations, out of the way */
     nbackends = runnable_backends(backends, 16);
