@@ -186,14 +186,6 @@ int t_failed_cleanly_at(int ret, const char *word, const char *file, int line,
                          word, scan.seen);
 }
 
-int t_queue_mentions(const char *word)
-{
-    struct t_queue_scan scan;
-
-    scan_error_queue(word, &scan);
-    return scan.first != 0 && scan.mentions;
-}
-
 size_t t_digest(const EVP_MD *md, size_t size, const uint8_t *msg, size_t len,
                 struct t_rng *chunks, uint8_t out[64])
 {

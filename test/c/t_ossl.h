@@ -56,12 +56,6 @@ int t_failed_cleanly_at(int ret, const char *word, const char *file, int line,
 #define T_FAILS(ret, word, ...) \
     t_failed_cleanly_at((ret), (word), __FILE__, __LINE__, __VA_ARGS__)
 
-/*
- * Is word (case-insensitively) in the reason or detail text of any entry on
- * the error queue? 0 if the queue is empty. Empties the queue.
- */
-int t_queue_mentions(const char *word);
-
 /* Does the message in text contain word, ignoring case? */
 int t_mentions(const char *text, const char *word);
 
