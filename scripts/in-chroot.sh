@@ -22,16 +22,21 @@ shift 2
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # The host's Debian mirror (deb822 sources first, then the one-line format).
+# Either file may be missing (a minbase Debian 12 has no *.sources): under
+# pipefail that must not end the script.
 mirror=$(sed -n 's/^URIs: *\([^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
-    2>/dev/null | head -n 1)
+    2>/dev/null | head -n 1 || true)
 [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 ~ /debian\/?$/ { print $2; exit }' \
-    /etc/apt/sources.list 2>/dev/null)
+    /etc/apt/sources.list 2>/dev/null || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 
-if [ ! -x "$root/usr/bin/apt-get" ]; then
-    if ! command -v debootstrap >/dev/null; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+# A pristine machine (or chroot) running this may lack either tool.
+for tool in git debootstrap; do
+    if ! command -v "$tool" >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
     fi
+done
+if [ ! -x "$root/usr/bin/apt-get" ]; then
     echo "in-chroot: debootstrap --variant=minbase $release $root $mirror" >&2
     mkdir -p "$root"
     debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
