@@ -67,6 +67,12 @@ mount_in /dev/pts --bind /dev/pts
 mount_in /tmp -t tmpfs tmpfs
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
+# Never delete through a mount left behind by a killed run (a chroot made
+# inside src/, e.g. by .ci/run, would have the host's /dev bound in it).
+if awk -v d="$root/src/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+    echo "in-chroot: something is still mounted under $root/src; unmount it first" >&2
+    exit 1
+fi
 rm -rf "$root/src"
 git clone -q "$repo" "$root/src"
 echo "in-chroot: $release ($(cat "$root/etc/debian_version")), $(git -C "$root/src" log -1 --format='%h %s')" >&2
