@@ -4,17 +4,28 @@
  * the settable lists and junk, every data type, lengths from 0 to 1 MiB
  * (always backed by real memory), NULL data with length 0. Checked after
  * every call: no crash (ASan/UBSan), a refusal by our code leaves a reason
- * on the error queue, a successful final delivers exactly the size the
- * context reported. Checked at the end: both contexts still compute the
- * core's answer once given good inputs.
+ * on the error queue, a successful final delivers the size the context
+ * reported at its init. Checked at the end: both contexts still compute
+ * the core's answer once given good inputs.
+ *
+ * The oracle, as in test/c/t_diff_default.c: the same calls go to OpenSSL's
+ * default provider in its own library context, and every return value,
+ * output and reported size must match - for the MAC on every version, for
+ * the digests from 3.2 (where its BLAKE2B-512 has `size`; our other names
+ * are mapped onto it with their nominal size). Where the two may
+ * legitimately part (docs/testing.md: a failed init, a size taken while a
+ * MAC runs, a parameter type only ours accepts or refuses), the comparison
+ * stops for the rest of that input; our own checks go on.
  *
  * Input: a list of operations, each an opcode byte and its operands.
  */
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/params.h>
+#include <openssl/provider.h>
 
 #include "fuzz_util.h"
 
@@ -50,9 +61,16 @@ static const size_t param_sizes[] = {
 };
 enum { SIZES = sizeof(param_sizes) / sizeof(param_sizes[0]) };
 
+static const size_t nominal[4] = { 20, 32, 48, 64 };
+
 static struct f_provider provider;
 static EVP_MD *mds[4];
 static EVP_MAC *mac;
+/* The default provider: its BLAKE2B-512 (3.2+ only) and BLAKE2BMAC. */
+static OSSL_LIB_CTX *ref_libctx;
+static EVP_MD *ref_md;
+static EVP_MAC *ref_mac;
+static int evp_reuses; /* 3.1+: init with the same digest keeps algctx */
 /* What parameter data points at: fuzz bytes first, then a fixed pattern,
  * big enough for the largest length. */
 static uint8_t *arena;
@@ -73,6 +91,15 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
         f_fail("fetch BLAKE2BMAC");
     if ((arena = OPENSSL_malloc(ARENA)) == NULL)
         f_fail("arena");
+    if ((ref_libctx = OSSL_LIB_CTX_new()) == NULL
+        || OSSL_PROVIDER_load(ref_libctx, "default") == NULL
+        || (ref_mac = EVP_MAC_fetch(ref_libctx, "BLAKE2BMAC", NULL)) == NULL)
+        f_fail("the default provider and its BLAKE2BMAC");
+    if (OpenSSL_version_num() >= 0x30200000UL
+        && (ref_md = EVP_MD_fetch(ref_libctx, "BLAKE2B-512", NULL)) == NULL)
+        f_fail("the default provider's BLAKE2B-512");
+    evp_reuses = OpenSSL_version_num() >= 0x30100000UL;
+    ERR_clear_error();
     for (size_t i = 0; i < ARENA; i++)
         arena[i] = (uint8_t)(i * 131 + 7);
     return 0;
@@ -147,7 +174,8 @@ static void check_usable(EVP_MD_CTX *md_ctx, EVP_MAC_CTX *mac_ctx)
 
     blake2b_params_init(&bp, 64);
     f_core_hash(&bp, NULL, msg, sizeof(msg), want);
-    if (!EVP_DigestInit_ex2(md_ctx, mds[3], NULL)
+    /* The size explicitly: since 3.1 one set earlier would stay. */
+    if (!EVP_DigestInit_ex2(md_ctx, mds[3], params)
         || !EVP_DigestUpdate(md_ctx, msg, sizeof(msg))
         || !EVP_DigestFinal_ex(md_ctx, got, &mdlen) || mdlen != 64
         || memcmp(got, want, 64) != 0)
@@ -162,16 +190,134 @@ static void check_usable(EVP_MD_CTX *md_ctx, EVP_MAC_CTX *mac_ctx)
         f_fail("MAC context unusable after the calls");
 }
 
+/* ---- the oracle ---- */
+
+/* Does the first param named `name` hold a value both providers read the
+ * same way? Ours refuses a number with no bytes before asking OpenSSL. */
+static int same_reading(const OSSL_PARAM *params, const char *name,
+                        int octets)
+{
+    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+
+    if (p == NULL)
+        return 1;
+    if (octets) /* the default takes octet strings only, ours pointers too */
+        return p->data_type == OSSL_PARAM_OCTET_STRING
+               && (p->data != NULL || p->data_size == 0);
+    return p->data != NULL && p->data_size > 0;
+}
+
+/* The digest pair and what the oracle knows of it (t_diff_default's
+ * model; see docs/testing.md). */
+struct md_pair {
+    EVP_MD_CTX *ref;
+    int compare;    /* 0: not (before 3.2), or no longer for this input */
+    int name;       /* our digest last given to init, -1 none */
+    int stale;      /* next init without a size tells the default nominal */
+    size_t running; /* size reported at the last successful init */
+};
+
+static void md_stop(struct md_pair *m)
+{
+    m->compare = 0;
+}
+
+static void md_compare_ret(struct md_pair *m, const char *what, int ours,
+                           int ref)
+{
+    ERR_clear_error();
+    if (ours != ref)
+        f_fail("digest %s: ours %d, the default provider %d", what, ours, ref);
+    (void)m;
+}
+
+static void md_compare_sizes(struct md_pair *m, EVP_MD_CTX *ours)
+{
+    int a, b;
+
+    if (!m->compare)
+        return;
+    a = EVP_MD_CTX_get_size(ours);
+    b = EVP_MD_CTX_get_size(m->ref);
+    ERR_clear_error();
+    if (a != b)
+        f_fail("digest size: ours %d, the default provider %d", a, b);
+}
+
+/* The default's init for our init of digest n with params. */
+static void md_ref_init(struct md_pair *m, int n, const OSSL_PARAM *params,
+                        int ours_ret)
+{
+    OSSL_PARAM with_size[MAX_PARAMS + 2];
+    size_t size = nominal[n], k = 0;
+    int new_ctx = !evp_reuses || m->name != n, ref_ret;
+
+    if (!same_reading(params, OSSL_DIGEST_PARAM_SIZE, 0)) {
+        md_stop(m);
+        return;
+    }
+    if (OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SIZE) == NULL
+        && (new_ctx || m->stale)) {
+        /* Ours starts at the nominal size of n: tell the default so. */
+        with_size[k++] = OSSL_PARAM_construct_size_t(OSSL_DIGEST_PARAM_SIZE,
+                                                     &size);
+        for (const OSSL_PARAM *p = params; p->key != NULL; p++)
+            with_size[k++] = *p;
+        with_size[k] = OSSL_PARAM_construct_end();
+        params = with_size;
+    }
+    ref_ret = EVP_DigestInit_ex2(m->ref, ref_md, params);
+    md_compare_ret(m, "init", ours_ret, ref_ret);
+    if (!ours_ret) {
+        /* No contract after a failed init: compare no further. */
+        md_stop(m);
+        return;
+    }
+    m->stale = 0;
+}
+
+/* The MAC pair. */
+struct mac_pair {
+    EVP_MAC_CTX *ref;
+    int compare;
+    int running;
+};
+
+static void mac_compare_ret(const char *what, int ours, int ref)
+{
+    ERR_clear_error();
+    if (ours != ref)
+        f_fail("MAC %s: ours %d, the default provider %d", what, ours, ref);
+}
+
+static int mac_same_reading(const OSSL_PARAM *params)
+{
+    return same_reading(params, OSSL_MAC_PARAM_SIZE, 0)
+           && same_reading(params, OSSL_MAC_PARAM_KEY, 1)
+           && same_reading(params, OSSL_MAC_PARAM_SALT, 1)
+           && same_reading(params, OSSL_MAC_PARAM_CUSTOM, 1);
+}
+
+/* After a call with params: a size taken while a MAC runs parts them. */
+static void mac_after_params(struct mac_pair *m, const OSSL_PARAM *params)
+{
+    if (m->running
+        && OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_SIZE) != NULL)
+        m->compare = 0;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     struct f_in in = { data, size };
     EVP_MD_CTX *md_ctx = EVP_MD_CTX_new();
     EVP_MAC_CTX *mac_ctx = EVP_MAC_CTX_new(mac);
+    struct md_pair md = { EVP_MD_CTX_new(), ref_md != NULL, -1, 0, 0 };
+    struct mac_pair mp = { EVP_MAC_CTX_new(ref_mac), 1, 0 };
     /* Only once a digest is set does EVP pass calls on to us. */
     int md_ready = 0;
     size_t n;
 
-    if (md_ctx == NULL || mac_ctx == NULL)
+    if (md_ctx == NULL || mac_ctx == NULL || md.ref == NULL || mp.ref == NULL)
         f_fail("new contexts");
     /* The first bytes of the arena are this input's. */
     memcpy(arena, data, size < 256 ? size : 256);
@@ -179,40 +325,86 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         struct param_set set;
         uint8_t code = f_byte(&in), arg = f_byte(&in);
         OSSL_PARAM *params = build_params(&in, &set);
-        uint8_t out[64];
-        unsigned int mdlen;
-        size_t maclen, want;
-        int ret;
+        uint8_t out[64], ref_out[64];
+        unsigned int mdlen, ref_mdlen;
+        size_t maclen, ref_maclen, want;
+        int ret, ref_ret;
 
         switch (code % 9) {
         case 0:
-            if (!EVP_MAC_CTX_set_params(mac_ctx, params))
+            ret = EVP_MAC_CTX_set_params(mac_ctx, params);
+            if (!ret)
                 f_expect_error("EVP_MAC_CTX_set_params");
+            if (mp.compare && !mac_same_reading(params))
+                mp.compare = 0;
+            if (mp.compare)
+                mac_compare_ret("set_params", ret,
+                                EVP_MAC_CTX_set_params(mp.ref, params));
+            mac_after_params(&mp, params);
             break;
         case 1: {
             /* Key argument: none, or 0..79 bytes of the arena. */
             const uint8_t *key = arg & 0x80 ? NULL : arena + 1;
+            size_t keylen = (arg & 0x7f) % 80;
 
-            if (!EVP_MAC_init(mac_ctx, key, (arg & 0x7f) % 80, params))
+            ret = EVP_MAC_init(mac_ctx, key, keylen, params);
+            if (!ret)
                 f_expect_error("EVP_MAC_init");
+            if (mp.compare && !mac_same_reading(params))
+                mp.compare = 0;
+            if (mp.compare)
+                mac_compare_ret("init", ret,
+                                EVP_MAC_init(mp.ref, key, keylen, params));
+            if (ret)
+                mp.running = 1;
+            else
+                mac_after_params(&mp, params);
             break;
         }
         case 2:
             ret = EVP_DigestInit_ex2(md_ctx, mds[arg % 4], params);
             if (!ret)
                 f_expect_error("EVP_DigestInit_ex2");
+            if (md.compare)
+                md_ref_init(&md, arg % 4, params, ret);
+            if (!ret && md.name != arg % 4)
+                md.stale = 1;
+            md.name = arg % 4;
+            if (ret)
+                md.running = f_md_ctx_size(md_ctx);
             md_ready = ret;
             break;
         case 3:
-            if (md_ready && !EVP_MD_CTX_set_params(md_ctx, params))
+            if (!md_ready)
+                break;
+            ret = EVP_MD_CTX_set_params(md_ctx, params);
+            if (!ret)
                 f_expect_error("EVP_MD_CTX_set_params");
+            if (md.compare && !same_reading(params, OSSL_DIGEST_PARAM_SIZE, 0))
+                md_stop(&md);
+            if (md.compare)
+                md_compare_ret(&md, "set_params", ret,
+                               EVP_MD_CTX_set_params(md.ref, params));
             break;
         case 4:
             (void)f_bytes(&in, arg, &n);
-            if (!EVP_MAC_update(mac_ctx, arena, n))
+            ret = EVP_MAC_update(mac_ctx, arena, n);
+            if (!ret)
                 f_expect_error("EVP_MAC_update");
-            if (md_ready && !EVP_DigestUpdate(md_ctx, arena, n))
+            /* The default hashes into a wiped state with nothing running. */
+            if (mp.compare && !mp.running)
+                mp.compare = 0;
+            if (mp.compare)
+                mac_compare_ret("update", ret,
+                                EVP_MAC_update(mp.ref, arena, n));
+            if (!md_ready)
+                break;
+            ret = EVP_DigestUpdate(md_ctx, arena, n);
+            if (!ret)
                 f_expect_error("EVP_DigestUpdate");
+            if (md.compare)
+                md_compare_ret(&md, "update", ret,
+                               EVP_DigestUpdate(md.ref, arena, n));
             break;
         case 5:
             /* Get with arbitrary types: no crash, no out-of-bounds write. */
@@ -220,27 +412,58 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (md_ready)
                 (void)EVP_MD_CTX_get_params(md_ctx, params);
             ERR_clear_error();
+            if (mp.compare
+                && EVP_MAC_CTX_get_mac_size(mac_ctx)
+                       != EVP_MAC_CTX_get_mac_size(mp.ref))
+                f_fail("MAC size: ours %zu, the default provider %zu",
+                       EVP_MAC_CTX_get_mac_size(mac_ctx),
+                       EVP_MAC_CTX_get_mac_size(mp.ref));
+            if (md_ready)
+                md_compare_sizes(&md, md_ctx);
+            ERR_clear_error();
             break;
         case 6:
             want = mac_reported_size(mac_ctx);
-            if (EVP_MAC_final(mac_ctx, out, &maclen, arg % 65)) {
+            ret = EVP_MAC_final(mac_ctx, out, &maclen, arg % 65);
+            if (ret) {
                 if (maclen != want)
                     f_fail("MAC final gave %zu bytes, reported %zu", maclen,
                            want);
             } else {
                 f_expect_error("EVP_MAC_final");
             }
+            if (mp.compare && !mp.running)
+                mp.compare = 0;
+            if (mp.compare) {
+                ref_ret = EVP_MAC_final(mp.ref, ref_out, &ref_maclen, arg % 65);
+                mac_compare_ret("final", ret, ref_ret);
+                if (ret && (maclen != ref_maclen
+                            || memcmp(out, ref_out, maclen) != 0))
+                    f_fail("MAC final: ours %zu bytes, the default provider "
+                           "%zu, or other bytes", maclen, ref_maclen);
+            }
+            if (ret)
+                mp.running = 0;
             break;
         case 7:
             if (!md_ready)
                 break;
-            want = f_md_ctx_size(md_ctx);
-            if (EVP_DigestFinal_ex(md_ctx, out, &mdlen)) {
-                if (mdlen != want)
-                    f_fail("digest final gave %u bytes, reported %zu", mdlen,
-                           want);
+            ret = EVP_DigestFinal_ex(md_ctx, out, &mdlen);
+            if (ret) {
+                if (mdlen != md.running)
+                    f_fail("digest final gave %u bytes, reported %zu at init",
+                           mdlen, md.running);
             } else {
                 f_expect_error("EVP_DigestFinal_ex");
+            }
+            if (md.compare) {
+                ref_ret = EVP_DigestFinal_ex(md.ref, ref_out, &ref_mdlen);
+                md_compare_ret(&md, "final", ret, ref_ret);
+                if (ret && (mdlen != ref_mdlen
+                            || memcmp(out, ref_out, mdlen) != 0))
+                    f_fail("digest final: ours %u bytes, the default "
+                           "provider %u, or other bytes", mdlen, ref_mdlen);
+                md_compare_sizes(&md, md_ctx);
             }
             break;
         case 8: {
@@ -256,6 +479,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 f_fail("copy");
             EVP_MD_CTX_free(md_ctx);
             md_ctx = copy;
+            if (mp.compare) {
+                if ((dup = EVP_MAC_CTX_dup(mp.ref)) == NULL)
+                    f_fail("dup the default provider's MAC context");
+                EVP_MAC_CTX_free(mp.ref);
+                mp.ref = dup;
+            }
+            if (!md_ready) {
+                /* Ours is a context with no digest now: so is the other. */
+                md.name = -1;
+                EVP_MD_CTX_reset(md.ref);
+            } else if (md.compare) {
+                if ((copy = EVP_MD_CTX_new()) == NULL
+                    || !EVP_MD_CTX_copy_ex(copy, md.ref))
+                    f_fail("copy the default provider's digest context");
+                EVP_MD_CTX_free(md.ref);
+                md.ref = copy;
+            }
             break;
         }
         }
@@ -266,6 +506,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     check_usable(md_ctx, mac_ctx);
     EVP_MD_CTX_free(md_ctx);
     EVP_MAC_CTX_free(mac_ctx);
+    EVP_MD_CTX_free(md.ref);
+    EVP_MAC_CTX_free(mp.ref);
     ERR_clear_error();
     return 0;
 }

@@ -17,7 +17,7 @@ enum b2n_phase { B2N_FRESH, B2N_RUNNING, B2N_FINISHED };
 struct b2n_digest_ctx {
     const struct b2n_provctx *provctx;
     struct blake2b_state state;
-    uint8_t next_size;       /* output size the next init will use */
+    uint8_t next_size;       /* size the next init will use; `size` */
     enum b2n_phase phase;
 };
 _Static_assert(sizeof(struct b2n_digest_ctx) <= 4096,
@@ -56,7 +56,8 @@ static void b2n_digest_freectx(void *vctx)
 
     /* Only a running context holds input: blake2b_final wiped the state
      * of a finished one, and a fresh one has none. OpenSSL 3.0 frees the
-     * context at every init, so this saves a wipe per message. */
+     * context at every init (3.1+ reuses it for the same digest), so this
+     * saves a wipe per message there. */
     b2n_context_free(vctx, ctx != NULL && ctx->phase == B2N_RUNNING
                                ? sizeof(*ctx)
                                : 0);
@@ -77,7 +78,9 @@ static int b2n_digest_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     struct b2n_digest_ctx *ctx = vctx;
 
     /* A new size applies from the next init: BLAKE2b hashes the output
-     * length into its first block, so it cannot change mid-stream. */
+     * length into its first block, so it cannot change mid-stream. It
+     * stays for every later init that gives none, as OpenSSL 3.1+ keeps
+     * this context across inits of the same digest. */
     return b2n_read_size_param(&ctx->provctx->core, params, &ctx->next_size);
 }
 
@@ -121,7 +124,9 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
         return 0;
     }
     if (outsz < ctx->state.outlen) {
-        /* OpenSSL before 3.2 offers only the algorithm's nominal size. */
+        /* OpenSSL before 3.2 offers only the algorithm's nominal size;
+         * 3.2+ the `size` reported, below the running size after a
+         * smaller size was set mid-stream. */
         B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
                   "a %zu-byte digest does not fit in %zu bytes",
                   ctx->state.outlen, outsz);
@@ -133,18 +138,19 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
     return 1;
 }
 
-/* The size the running computation will output, else the next init's. */
-static size_t b2n_digest_current_size(const struct b2n_digest_ctx *ctx)
-{
-    return ctx->phase == B2N_RUNNING ? ctx->state.outlen : ctx->next_size;
-}
-
+/*
+ * `size` reports the parameter as set (at init, by set_params, or the
+ * default), not the running computation's output size: what the default
+ * provider's BLAKE2B-512 reports. A size set mid-stream below the running
+ * one therefore makes OpenSSL 3.2+'s EVP_DigestFinal_ex offer too small a
+ * buffer, and final fails there, as it does with the default provider.
+ */
 static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
     OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
 
-    return p == NULL || OSSL_PARAM_set_size_t(p, b2n_digest_current_size(ctx));
+    return p == NULL || OSSL_PARAM_set_size_t(p, ctx->next_size);
 }
 
 static const OSSL_PARAM b2n_digest_size_param_list[] = {

@@ -22,18 +22,21 @@ shift 2
 repo=$(cd "$(dirname "$0")/.." && pwd)
 
 # The host's Debian mirror (deb822 sources first, then the one-line format).
-# (No .sources file, as in a debootstrap tree, is not an error: with
-# pipefail, sed's failure would end the script here without a word.)
-mirror=$({ sed -n 's/^URIs: *\([^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
-    2>/dev/null || true; } | head -n 1)
+# Either file may be missing (a minbase Debian 12 has no *.sources): under
+# pipefail that must not end the script.
+mirror=$(sed -n 's/^URIs: *\([^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources \
+    2>/dev/null | head -n 1 || true)
 [ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $2 ~ /debian\/?$/ { print $2; exit }' \
     /etc/apt/sources.list 2>/dev/null || true)
 mirror=${mirror:-http://deb.debian.org/debian}
 
-if [ ! -x "$root/usr/bin/apt-get" ]; then
-    if ! command -v debootstrap >/dev/null; then
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null
+# A pristine machine (or chroot) running this may lack either tool.
+for tool in git debootstrap; do
+    if ! command -v "$tool" >/dev/null; then
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
     fi
+done
+if [ ! -x "$root/usr/bin/apt-get" ]; then
     echo "in-chroot: debootstrap --variant=minbase $release $root $mirror" >&2
     mkdir -p "$root"
     debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
@@ -64,6 +67,12 @@ mount_in /dev/pts --bind /dev/pts
 mount_in /tmp -t tmpfs tmpfs
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
+# Never delete through a mount left behind by a killed run (a chroot made
+# inside src/, e.g. by .ci/run, would have the host's /dev bound in it).
+if awk -v d="$root/src/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+    echo "in-chroot: something is still mounted under $root/src; unmount it first" >&2
+    exit 1
+fi
 rm -rf "$root/src"
 git clone -q "$repo" "$root/src"
 echo "in-chroot: $release ($(cat "$root/etc/debian_version")), $(git -C "$root/src" log -1 --format='%h %s')" >&2

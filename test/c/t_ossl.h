@@ -45,9 +45,11 @@ size_t t_mac_ctx_size(EVP_MAC_CTX *ctx);
 void t_print_openssl_errors(void);
 
 /*
- * Check a call failed cleanly: ret is 0 (or less) and an error with a
- * non-empty reason string is on the queue; if word is not NULL, the reason
- * or its detail text mentions it (case-insensitively). Empties the queue.
+ * Check a call failed cleanly: ret is 0 (or less), and on the error queue
+ * some entry has a non-empty reason string and, if word is not NULL, some
+ * entry's reason or detail text mentions it (case-insensitively). Looks at
+ * the whole queue, not only the oldest entry: since OpenSSL 3.1 libcrypto
+ * may queue its own error before the provider's reason. Empties the queue.
  */
 int t_failed_cleanly_at(int ret, const char *word, const char *file, int line,
                         const char *fmt, ...) T_PRINTF(5, 6);

@@ -7,6 +7,9 @@
  * algorithm's nominal size, so a size above it cannot be delivered there:
  * final fails cleanly with "output buffer too small". OpenSSL 3.2 and later
  * ask the context for its size, and final succeeds.
+ *
+ * Across re-inits of one context the size follows the running OpenSSL:
+ * see check_size_across_reinit.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -164,43 +167,108 @@ static void check_default_size(const EVP_MD *md, const char *name,
 }
 
 /*
- * `size` belongs to one init: a later init without it is back to the
- * nominal size, also when the type is left NULL.
+ * Init with `size`, then init again without it, on one reused context.
+ * OpenSSL 3.0 frees the provider context at every init, so the size is
+ * gone: back to the nominal size. Since 3.1 an init with the same digest
+ * (or a NULL type) keeps the provider context, and with it the size, as
+ * the default provider's own BLAKE2B-512 does on 3.2+ (checked against it
+ * below, and call for call by t_diff_default). An init with another
+ * digest always starts from that digest's nominal size.
  */
-static void check_size_not_kept(const EVP_MD *md512)
+struct reinit_step {
+    int with_size;   /* 0: init without params */
+    size_t size;     /* the size given, if with_size */
+    size_t msglen;   /* 0 or 3 bytes of the pattern message */
+    size_t kept;     /* the size from 3.1 on */
+};
+
+static const struct reinit_step reinit_steps[] = {
+    { 1, 20, 3, 20 }, { 0, 0, 3, 20 }, { 1, 24, 3, 24 }, { 0, 0, 0, 24 },
+    { 0, 0, 3, 24 },
+};
+
+/* Run the steps on ctx with md (NULL type after the first if null_type);
+ * record each output and its length. */
+static int run_reinit(EVP_MD_CTX *ctx, const EVP_MD *md, int null_type,
+                      uint8_t out[][64], unsigned int *outlen)
 {
-    EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-    uint8_t msg[3], out[64];
-    unsigned int outlen = 0;
-    size_t size = 20;
-    OSSL_PARAM params[] = {
-        OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
-        OSSL_PARAM_END
-    };
+    uint8_t msg[3];
+    int ok = 1;
 
     t_pattern(msg, sizeof(msg));
-    if (!T_CHECK(ctx != NULL && EVP_DigestInit_ex2(ctx, md512, params)
-                     && EVP_DigestFinal_ex(ctx, out, &outlen) && outlen == 20,
-                 "BLAKE2B-512 with size 20"))
-        goto done;
-    for (int round = 0; round < 2; round++) {
-        const char *how = round == 0 ? "same type" : "NULL type";
+    for (size_t i = 0; i < sizeof(reinit_steps) / sizeof(reinit_steps[0]);
+         i++) {
+        const struct reinit_step *st = &reinit_steps[i];
+        size_t size = st->size;
+        OSSL_PARAM params[] = {
+            OSSL_PARAM_size_t(OSSL_DIGEST_PARAM_SIZE, &size),
+            OSSL_PARAM_END
+        };
 
-        if (T_CHECK(EVP_DigestInit_ex2(ctx, round == 0 ? md512 : NULL, NULL)
-                        && t_md_ctx_size(ctx) == 64
-                        && EVP_DigestUpdate(ctx, msg, sizeof(msg))
-                        && EVP_DigestFinal_ex(ctx, out, &outlen)
-                        && outlen == 64,
-                    "re-init (%s) after size 20: %u bytes", how, outlen)
-            && have_expected[64][1])
-            T_SAME(out, expected[64][1], 64, "re-init (%s) after size 20", how);
-        /* Set the size again for the next round. */
-        T_CHECK(EVP_DigestInit_ex2(ctx, md512, params)
-                    && EVP_DigestFinal_ex(ctx, out, &outlen) && outlen == 20,
-                "BLAKE2B-512 with size 20 again");
+        outlen[i] = 0;
+        ok = T_CHECK(EVP_DigestInit_ex2(ctx, null_type && i > 0 ? NULL : md,
+                                        st->with_size ? params : NULL)
+                         && EVP_DigestUpdate(ctx, msg, st->msglen)
+                         && EVP_DigestFinal_ex(ctx, out[i], &outlen[i]),
+                     "re-init step %zu", i)
+             && ok;
+    }
+    return ok;
+}
+
+static void check_size_across_reinit(const EVP_MD *md512,
+                                     const EVP_MD *default512,
+                                     const EVP_MD *md256)
+{
+    enum { N = sizeof(reinit_steps) / sizeof(reinit_steps[0]) };
+    int kept = OpenSSL_version_num() >= 0x30100000UL;
+    EVP_MD_CTX *ctx = EVP_MD_CTX_new(), *ref = EVP_MD_CTX_new();
+    uint8_t out[N][64], ref_out[N][64];
+    unsigned int outlen[N], ref_outlen[N];
+
+    t_note("re-init without a size: %s",
+           kept ? "the size of an earlier init stays (3.1+)"
+                : "back to the nominal size (OpenSSL 3.0)");
+    if (!T_CHECK(ctx != NULL && ref != NULL, "new contexts"))
+        goto done;
+    for (int null_type = 0; null_type <= 1; null_type++) {
+        const char *how = null_type ? "NULL type" : "same type";
+
+        if (!run_reinit(ctx, md512, null_type, out, outlen))
+            continue;
+        for (size_t i = 0; i < N; i++) {
+            const struct reinit_step *st = &reinit_steps[i];
+            size_t want = st->with_size ? st->size : kept ? st->kept : 64;
+
+            if (T_CHECK(outlen[i] == want, "BLAKE2B-512 re-init (%s) step "
+                        "%zu: %u bytes, want %zu", how, i, outlen[i], want)
+                && have_expected[want][st->msglen == 3 ? 1 : 0])
+                T_SAME(out[i], expected[want][st->msglen == 3 ? 1 : 0], want,
+                       "BLAKE2B-512 re-init (%s) step %zu", how, i);
+        }
+        if (default512 == NULL)
+            continue;
+        /* The default provider's BLAKE2B-512, the same calls. */
+        if (run_reinit(ref, default512, null_type, ref_out, ref_outlen))
+            for (size_t i = 0; i < N; i++)
+                if (T_CHECK(outlen[i] == ref_outlen[i], "re-init (%s) step "
+                            "%zu: ours %u bytes, default %u", how, i,
+                            outlen[i], ref_outlen[i]))
+                    T_SAME(out[i], ref_out[i], outlen[i], "re-init (%s) step "
+                           "%zu against the default provider", how, i);
+    }
+    /* Another digest: a new provider context, its own nominal size. */
+    {
+        uint8_t o[64];
+        unsigned int n = 0;
+
+        T_CHECK(EVP_DigestInit_ex2(ctx, md256, NULL)
+                    && EVP_DigestFinal_ex(ctx, o, &n) && n == 32,
+                "BLAKE2B-256 after BLAKE2B-512 with size 24: %u bytes", n);
     }
 done:
     EVP_MD_CTX_free(ctx);
+    EVP_MD_CTX_free(ref);
 }
 
 int main(int argc, char **argv)
@@ -233,8 +301,21 @@ int main(int argc, char **argv)
                       size <= md_sizes[i] || final_asks_ctx);
     }
 
-    if (mds[3] != NULL)
-        check_size_not_kept(mds[3]);
+    if (mds[3] != NULL && mds[1] != NULL) {
+        OSSL_PROVIDER *default_prov = NULL;
+        OSSL_LIB_CTX *default_ctx = NULL;
+        EVP_MD *default512 = NULL;
+
+        /* Before 3.2 the default's BLAKE2B-512 has no size to compare. */
+        if (final_asks_ctx
+            && (default_ctx = t_ctx_default(&default_prov)) != NULL)
+            T_CHECK((default512 = EVP_MD_fetch(default_ctx, "BLAKE2B-512",
+                                               NULL)) != NULL,
+                    "fetch the default provider's BLAKE2B-512");
+        check_size_across_reinit(mds[3], default512, mds[1]);
+        EVP_MD_free(default512);
+        t_ctx_free(default_ctx, default_prov);
+    }
 
     for (int i = 0; i < 4; i++)
         EVP_MD_free(mds[i]);
