@@ -54,8 +54,11 @@ command -v "$qemu" >/dev/null || command -v "$qemu-static" >/dev/null ||
     skip "no $qemu on Debian $(cat /etc/debian_version)"
 fetched=0
 "$repo/scripts/fetch-sysroot.sh" "$target" "$sysroot" || fetched=$?
-[ $fetched -eq 3 ] && skip "no OpenSSL for $target in the archive of Debian $(cat /etc/debian_version)"
-[ $fetched -eq 0 ] || exit $fetched
+[ $fetched -eq 3 ] && skip "the archive of Debian $(cat /etc/debian_version) does not serve OpenSSL for $target"
+if [ $fetched -ne 0 ]; then
+    echo "RESULT $row expect=${expect:-any}: sysroot FAIL"
+    exit 1
+fi
 
 # Nothing from the host's OpenSSL setup or a forced backend may leak into
 # the emulated programs (qemu passes its environment on to them).

@@ -13,8 +13,9 @@
 # anew. Works on any Debian release: package names are read from the
 # archive (libssl3 on Debian 12, libssl3t64 on 13), not assumed.
 #
-# Exit status 3: this release's archive has no OpenSSL for ARCH (the caller
-# reports the target as skipped); any other failure is 1.
+# Exit status 3: this release's archive has no OpenSSL for ARCH, or would
+# not serve its files after a fresh apt-get update (the caller reports the
+# target as skipped); any other failure is 1.
 #
 # The packages are downloaded and unpacked, never installed: the host's
 # libssl comes from the security suite and the foreign one may not, and
@@ -95,7 +96,13 @@ if [ ${#packages[@]} -eq 0 ] || ! download 2>/dev/null; then
             "has no libssl-dev for $arch" >&2
         exit 3
     fi
-    download
+    # Lists that name packages the mirror's pool does not hold (404) are
+    # the archive failing to serve the target too.
+    if ! download; then
+        echo "fetch-sysroot: the archive of Debian $(cat /etc/debian_version)" \
+            "lists but did not serve OpenSSL for $arch (see apt-get's errors above)" >&2
+        exit 3
+    fi
 fi
 
 # Start from an empty tree (but for the downloads).
