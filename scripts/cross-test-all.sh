@@ -27,7 +27,7 @@ matrix=(
     "arm64   max         -                                 generic  generic asimd sha3" # ASIMD and SHA3: expect = the auto choice
     "s390x   max         -                                 generic  generic"            # big-endian
     "i386    max         -                                 generic  generic"            # 32-bit x86: no x86-64 backend applies
-    "ppc64el max         -                                 generic  generic"            # no SIMD backend for POWER
+    "ppc64el power8      -                                 generic  generic"            # no SIMD backend for POWER (power8: Debian's baseline)
 )
 # ---------------------------------------------------------------------------
 
