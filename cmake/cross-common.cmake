@@ -1,9 +1,12 @@
-# Shared body of cmake/toolchain-{armhf,arm64,s390x}.cmake: cross-compile
+# Shared body of cmake/toolchain-*.cmake: cross-compile
 # for Debian ARCH against an OpenSSL unpacked by scripts/fetch-sysroot.sh, and
 # run target programs (tests) under qemu-user.
 #
-# The including file sets B2N_CROSS_ARCH (Debian name), B2N_CROSS_TRIPLE,
-# B2N_CROSS_QEMU and B2N_CROSS_DEFAULT_CPU. Users may set:
+# The including file sets B2N_CROSS_ARCH (Debian name), B2N_CROSS_TRIPLE (the
+# cross compiler's prefix), B2N_CROSS_QEMU and B2N_CROSS_DEFAULT_CPU, and
+# B2N_CROSS_MULTIARCH where Debian's library directory is named otherwise
+# (i386: compiler i686-linux-gnu, libraries in lib/i386-linux-gnu). Users
+# may set:
 #   BLAKE2NEON_SYSROOT   the unpacked OpenSSL (default: sysroot/ARCH in the
 #                        source tree, where fetch-sysroot.sh puts it)
 #   BLAKE2NEON_QEMU_CPU  qemu's -cpu for test runs (empty: qemu's default)
@@ -22,18 +25,21 @@ endif()
 list(APPEND CMAKE_TRY_COMPILE_PLATFORM_VARIABLES
      BLAKE2NEON_SYSROOT BLAKE2NEON_QEMU_CPU)
 
-set(_b2n_libdir "${BLAKE2NEON_SYSROOT}/usr/lib/${B2N_CROSS_TRIPLE}")
+if(NOT B2N_CROSS_MULTIARCH)
+  set(B2N_CROSS_MULTIARCH ${B2N_CROSS_TRIPLE})
+endif()
+set(_b2n_libdir "${BLAKE2NEON_SYSROOT}/usr/lib/${B2N_CROSS_MULTIARCH}")
 
 # Headers and libraries from the target's tree; programs (prove, pkg-config)
-# from the host. Debian puts libraries in lib/<triple>.
-set(CMAKE_LIBRARY_ARCHITECTURE ${B2N_CROSS_TRIPLE})
+# from the host. Debian puts libraries in lib/<multiarch>.
+set(CMAKE_LIBRARY_ARCHITECTURE ${B2N_CROSS_MULTIARCH})
 set(CMAKE_FIND_ROOT_PATH "${BLAKE2NEON_SYSROOT}")
 set(CMAKE_FIND_ROOT_PATH_MODE_PROGRAM NEVER)
 set(CMAKE_FIND_ROOT_PATH_MODE_LIBRARY ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_INCLUDE ONLY)
 set(CMAKE_FIND_ROOT_PATH_MODE_PACKAGE ONLY)
 
-# The project adds usr/include/<triple> (opensslconf.h) itself, and takes
+# The project adds usr/include/<multiarch> (opensslconf.h) itself, and takes
 # the openssl command for the tests from usr/bin.
 set(OPENSSL_ROOT_DIR "${BLAKE2NEON_SYSROOT}/usr")
 # pkg-config answers for the target (e.g. OpenSSL's modulesdir), not the host.
@@ -42,7 +48,13 @@ set(ENV{PKG_CONFIG_LIBDIR} "${_b2n_libdir}/pkgconfig")
 # Test programs run under qemu: the target's ld.so and libc come from the
 # cross compiler's /usr/<triple>; libcrypto from the sysroot. -E sets
 # LD_LIBRARY_PATH for the emulated program only, never for host tools.
-set(CMAKE_CROSSCOMPILING_EMULATOR ${B2N_CROSS_QEMU})
+# qemu-user's name for it (Debian 12's qemu-user-static adds "-static").
+find_program(BLAKE2NEON_QEMU NAMES ${B2N_CROSS_QEMU} ${B2N_CROSS_QEMU}-static
+             NO_CMAKE_FIND_ROOT_PATH DOC "qemu-user for the target")
+if(NOT BLAKE2NEON_QEMU)
+  set(BLAKE2NEON_QEMU ${B2N_CROSS_QEMU})  # the test runs say it is missing
+endif()
+set(CMAKE_CROSSCOMPILING_EMULATOR ${BLAKE2NEON_QEMU})
 if(BLAKE2NEON_QEMU_CPU)
   list(APPEND CMAKE_CROSSCOMPILING_EMULATOR -cpu ${BLAKE2NEON_QEMU_CPU})
 endif()

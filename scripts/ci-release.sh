@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The CI rows that run on every Debian release the project supports: install
 # the packages, then the README's test command word for word, gcc and clang
-# builds with -Werror and their tests, and the C tests with each x86-64
-# backend forced. .ci/run runs it on the machine (Debian 12, OpenSSL 3.0)
+# builds with -Werror and their tests, the C tests with each x86-64
+# backend forced, and the qemu matrix (scripts/cross-test-all.sh). .ci/run runs it on the machine (Debian 12, OpenSSL 3.0)
 # and inside a debootstrap chroot of Debian 13 (OpenSSL 3.5), so the rows
 # are the same by construction:
 #
@@ -51,3 +51,7 @@ for backend in generic avx2 avx512 avx512-blend; do
     fi
     BLAKE2NEON_BACKEND=$backend ctest --test-dir build -L c-api --output-on-failure
 done
+
+echo "== the qemu matrix: armhf (NEON, no NEON, on a 64-bit kernel), arm64"
+echo "   (with and without SHA3), s390x (big-endian), i386, ppc64el"
+scripts/cross-test-all.sh
