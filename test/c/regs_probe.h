@@ -9,10 +9,11 @@
 #include <stdint.h>
 
 #include "blake2b.h"
+#include "regs_probe_layout.h"
 
 /*
- * Field offsets are the same on 32- and 64-bit targets (8-byte slots):
- * the probes' .S files use them, t_regs_clear.c checks them.
+ * Field offsets (regs_probe_layout.h) are the same on 32- and 64-bit
+ * targets (8-byte slots).
  */
 struct regs_probe {
     _Alignas(8) blake2b_compress_fn *fn;  /* 0 */

@@ -9,13 +9,7 @@
 	.fpu	neon
 	.arm
 
-	.equ	P_FN, 0
-	.equ	P_S, 8
-	.equ	P_IN, 16
-	.equ	P_NBLOCKS, 24
-	.equ	P_INC, 32
-	.equ	P_FILL, 40
-	.equ	P_AFTER, 40 + 1024
+#include "regs_probe_layout.h"
 
 	.text
 	.globl	regs_probe_neon

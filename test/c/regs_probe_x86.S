@@ -3,13 +3,7 @@
  * Loads p->fill into ymm0..ymm31, calls p->fn(p->S, p->in, p->nblocks,
  * p->inc), stores ymm0..ymm31 into p->after. Needs AVX-512VL at run time.
  */
-	.equ	P_FN, 0
-	.equ	P_S, 8
-	.equ	P_IN, 16
-	.equ	P_NBLOCKS, 24
-	.equ	P_INC, 32
-	.equ	P_FILL, 40
-	.equ	P_AFTER, 40 + 1024
+#include "regs_probe_layout.h"
 
 	.text
 	.globl	regs_probe_avx512

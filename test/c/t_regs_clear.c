@@ -17,12 +17,13 @@
 #include "regs_probe.h"
 #include "t_util.h"
 
-_Static_assert(offsetof(struct regs_probe, S) == 8, "probe layout");
-_Static_assert(offsetof(struct regs_probe, in) == 16, "probe layout");
-_Static_assert(offsetof(struct regs_probe, nblocks) == 24, "probe layout");
-_Static_assert(offsetof(struct regs_probe, inc) == 32, "probe layout");
-_Static_assert(offsetof(struct regs_probe, fill) == 40, "probe layout");
-_Static_assert(offsetof(struct regs_probe, after) == 40 + 1024, "probe layout");
+_Static_assert(offsetof(struct regs_probe, fn) == P_FN, "probe layout");
+_Static_assert(offsetof(struct regs_probe, S) == P_S, "probe layout");
+_Static_assert(offsetof(struct regs_probe, in) == P_IN, "probe layout");
+_Static_assert(offsetof(struct regs_probe, nblocks) == P_NBLOCKS, "probe layout");
+_Static_assert(offsetof(struct regs_probe, inc) == P_INC, "probe layout");
+_Static_assert(offsetof(struct regs_probe, fill) == P_FILL, "probe layout");
+_Static_assert(offsetof(struct regs_probe, after) == P_AFTER, "probe layout");
 
 enum { NBLOCKS = 3 };
 
