@@ -5,8 +5,9 @@
  * keyed-hash input, and stores the registers right after it returns.
  *   neon (32-bit Arm): d0-d7 and d16-d31 (scratch under the AAPCS) must be
  *     zero; d8-d15 (callee-saved) must hold the caller's values again.
- *   avx512 (x86-64): every ymm register is either zero or untouched (still
- *     the pattern): any register the backend wrote, it cleared.
+ *   avx512 and avx512-blend (x86-64): every ymm register is either zero
+ *     or untouched (still the pattern): any register the backend wrote, it
+ *     cleared.
  * Each backend must also give the generic backend's answer. Skipped,
  * saying why, where the build or the CPU has no such backend.
  */
@@ -78,58 +79,78 @@ static void run_probe(const struct blake2b_backend *b, void (*call)(struct regs_
            "%s: same chaining value as generic", b->name);
 }
 
+#if defined(__arm__)
+/* The neon backend; 1 if it ran. */
+static int check_neon(void)
+{
+    const struct blake2b_backend *b = runnable("neon");
+
+    if (b == NULL)
+        return 0;
+    run_probe(b, regs_probe_neon);
+    for (unsigned d = 0; d < 32; d++) {
+        if (d >= 8 && d < 16)
+            T_CHECK(probe.after[d] == probe.fill[d],
+                    "neon: callee-saved d%u not restored: %016llx", d,
+                    (unsigned long long)probe.after[d]);
+        else
+            T_CHECK(probe.after[d] == 0, "neon: d%u left as %016llx", d,
+                    (unsigned long long)probe.after[d]);
+    }
+    t_note("neon: d0-d7, d16-d31 zero after the call; d8-d15 restored");
+    return 1;
+}
+#endif
+
+#if defined(__x86_64__) && defined(__ELF__)
+/* avx512 or avx512-blend (the same registers, the same rule); 1 if it
+ * ran. */
+static int check_avx512(const char *name)
+{
+    const struct blake2b_backend *b = runnable(name);
+    unsigned zero = 0, untouched = 0;
+
+    if (b == NULL)
+        return 0;
+    run_probe(b, regs_probe_avx512);
+    for (unsigned y = 0; y < 32; y++) {
+        const uint64_t *got = &probe.after[4 * y], *was = &probe.fill[4 * y];
+        int is_zero = (got[0] | got[1] | got[2] | got[3]) == 0;
+        int is_fill = memcmp(got, was, 32) == 0;
+
+        T_CHECK(is_zero || is_fill,
+                "%s: ymm%u written and not cleared: %016llx %016llx "
+                "%016llx %016llx", name, y, (unsigned long long)got[0],
+                (unsigned long long)got[1], (unsigned long long)got[2],
+                (unsigned long long)got[3]);
+        zero += (unsigned)is_zero;
+        untouched += (unsigned)is_fill;
+    }
+    /* The backend does write some: a probe that failed to load the
+     * pattern (all zero) would pass the check above vacuously. */
+    T_CHECK(untouched > 0 && zero > 0, "%s: %u registers zero, %u untouched",
+            name, zero, untouched);
+    t_note("%s: %u ymm registers cleared, %u untouched", name, zero,
+           untouched);
+    return 1;
+}
+#endif
+
 int main(void)
 {
     int ran = 0;
-    const struct blake2b_backend *b;
 
 #if defined(__arm__)
-    if ((b = runnable("neon")) != NULL) {
-        run_probe(b, regs_probe_neon);
-        for (unsigned d = 0; d < 32; d++) {
-            if (d >= 8 && d < 16)
-                T_CHECK(probe.after[d] == probe.fill[d],
-                        "neon: callee-saved d%u not restored: %016llx", d,
-                        (unsigned long long)probe.after[d]);
-            else
-                T_CHECK(probe.after[d] == 0, "neon: d%u left as %016llx", d,
-                        (unsigned long long)probe.after[d]);
-        }
-        t_note("neon: d0-d7, d16-d31 zero after the call; d8-d15 restored");
-        ran = 1;
-    }
+    ran |= check_neon();
 #endif
 #if defined(__x86_64__) && defined(__ELF__)
-    if ((b = runnable("avx512")) != NULL) {
-        unsigned zero = 0, untouched = 0;
-
-        run_probe(b, regs_probe_avx512);
-        for (unsigned y = 0; y < 32; y++) {
-            const uint64_t *got = &probe.after[4 * y], *was = &probe.fill[4 * y];
-            int is_zero = (got[0] | got[1] | got[2] | got[3]) == 0;
-            int is_fill = memcmp(got, was, 32) == 0;
-
-            T_CHECK(is_zero || is_fill,
-                    "avx512: ymm%u written and not cleared: %016llx %016llx "
-                    "%016llx %016llx", y, (unsigned long long)got[0],
-                    (unsigned long long)got[1], (unsigned long long)got[2],
-                    (unsigned long long)got[3]);
-            zero += (unsigned)is_zero;
-            untouched += (unsigned)is_fill;
-        }
-        /* The backend does write some: a probe that failed to load the
-         * pattern (all zero) would pass the check above vacuously. */
-        T_CHECK(untouched > 0 && zero > 0,
-                "avx512: %u registers zero, %u untouched", zero, untouched);
-        t_note("avx512: %u ymm registers cleared, %u untouched", zero, untouched);
-        ran = 1;
-    }
+    ran |= check_avx512("avx512");
+    ran |= check_avx512("avx512-blend");
 #endif
-    (void)b;
     if (!ran) {
         printf("SKIP: no assembly backend with a register probe runs here "
-               "(neon on 32-bit Arm with NEON, avx512 on x86-64 with "
-               "AVX-512VL)\n");
+               "(neon on 32-bit Arm with NEON, avx512 and avx512-blend on "
+               "x86-64 with AVX-512VL)\n");
         return T_SKIP;
     }
     return t_report("t_regs_clear");
