@@ -6,9 +6,10 @@
  *
  * Same contract as blake2b_compress_generic: before each 128-byte block add
  * inc to the 128-bit counter S->t, then compress; only h, t and f are
- * touched, and in may have any alignment. Chosen at run time when cpuid
- * reports AVX2, AVX512F and AVX512VL and XCR0 says the OS saves the
- * registers (core/cpu_features.c). 256-bit registers only: no 512-bit
+ * touched, and in may have any alignment. Runs only where cpuid reports
+ * AVX2, AVX512F and AVX512VL and XCR0 says the OS saves the registers
+ * (core/cpu_features.c); the automatic choice takes it on such CPUs but
+ * Intel's (core/backends.c). 256-bit registers only: no 512-bit
  * instruction, so no frequency penalty on Intel.
  *
  * Why assembly: single-stream BLAKE2b is bound by the latency of the
@@ -37,7 +38,9 @@
  *    rotations overlap the step (see TURN).
  *  - A message row is one broadcast load and three broadcast loads merged
  *    into one lane each (opmasks): four instructions, no shuffle. Plain
- *    broadcasts merged with vpblendd (seven) measured 1% slower at 16 KiB.
+ *    broadcasts merged with vpblendd (seven) measured 1% slower at 16 KiB;
+ *    they are kept, built from this file, as the backend avx512-blend
+ *    (compress_avx512_blend.S defines B2N_ROWS_BY_BLEND).
  *  - The message schedule is resolved at assembly time: a round is a
  *    macro taking its 16 sigma indices; the 12 rounds are unrolled.
  * Tried and slower on Zen 4: vpermq for the lane rotations (four cycles),
@@ -80,6 +83,11 @@
 #define D		%ymm5
 #define A_M		%ymm6	/* a + message row */
 #define ROW		%ymm10	/* a message row */
+/* avx512-blend's lanes 1..3 of a row, before the blend (ymm0-15 are all
+ * cleared by vzeroall at the end). */
+#define ROW1		%ymm7
+#define ROW2		%ymm8
+#define ROW3		%ymm9
 #define IV_LO		%ymm12	/* IV0..IV3 */
 #define IV_HI		%ymm13	/* IV4..IV7 */
 #define T_F		%ymm14	/* t0, t1, f0, f1 */
@@ -95,11 +103,22 @@
 #define A_M_TURNED	%ymm22	/* A_M and b rotated across lanes */
 #define B_TURNED	%ymm23
 
-/* ROW = (m[i0], m[i1], m[i2], m[i3]), lane 0 first: a broadcast, then
- * three broadcasts merged into one lane each (LANE1..LANE3). A file that
- * includes this one may define its own MESSAGE_ROW first
- * (compress_avx512_blend.S). */
-#if !defined(B2N_OWN_MESSAGE_ROW)
+/* ROW = (m[i0], m[i1], m[i2], m[i3]), lane 0 first. */
+#if defined(B2N_ROWS_BY_BLEND)
+/* avx512-blend: four broadcasts merged by three vpblendd (why:
+ * compress_avx512_blend.S). */
+.macro MESSAGE_ROW i0, i1, i2, i3
+	vpbroadcastq	8*\i0(IN), ROW
+	vpbroadcastq	8*\i1(IN), ROW1
+	vpbroadcastq	8*\i2(IN), ROW2
+	vpbroadcastq	8*\i3(IN), ROW3
+	vpblendd	$0x0c, ROW1, ROW, ROW		/* lane 1 */
+	vpblendd	$0xc0, ROW3, ROW2, ROW2		/* lane 3 */
+	vpblendd	$0xf0, ROW2, ROW, ROW		/* lanes 2, 3 */
+.endm
+#else
+/* A broadcast, then three broadcasts merged into one lane each
+ * (LANE1..LANE3). */
 .macro MESSAGE_ROW i0, i1, i2, i3
 	vpbroadcastq	8*\i0(IN), ROW
 	vpbroadcastq	8*\i1(IN), ROW{LANE1}
