@@ -101,12 +101,13 @@ static int vendor_is(unsigned int b, unsigned int d, unsigned int c)
            && ecx == c;
 }
 
-int blake2b_cpu_is_intel(void)
+static int is_intel(void)
 {
     return vendor_is(0x756e6547u, 0x49656e69u, 0x6c65746eu); /* GenuineIntel */
 }
 
-unsigned int blake2b_cpu_amd_family(void)
+/* The CPU family of an AMD processor, else 0. */
+static unsigned int amd_family(void)
 {
     unsigned int eax, ebx, ecx, edx, family;
 
@@ -120,8 +121,8 @@ unsigned int blake2b_cpu_amd_family(void)
 
 void blake2b_cpu_x86(struct blake2b_x86_cpu *out)
 {
-    out->intel = blake2b_cpu_is_intel();
-    out->amd_family = blake2b_cpu_amd_family();
+    out->intel = is_intel();
+    out->amd_family = amd_family();
     out->avx2 = blake2b_cpu_has_avx2();
     out->avx512vl = blake2b_cpu_has_avx512vl();
 }

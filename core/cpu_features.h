@@ -11,17 +11,15 @@ int blake2b_cpu_has_sha3(void);   /* AArch64: HWCAP_SHA3 (EOR3, XAR, ...) */
  * registers they use across context switches. */
 int blake2b_cpu_has_avx2(void);     /* AVX2, YMM state */
 int blake2b_cpu_has_avx512vl(void); /* AVX2, AVX-512F and VL, ZMM state */
-/* The CPU family of an AMD processor (0x19 Zen 3/4, 0x1a Zen 5), else 0. */
-unsigned int blake2b_cpu_amd_family(void);
-/* 1 if cpuid's vendor string is "GenuineIntel". */
-int blake2b_cpu_is_intel(void);
 
 /* What the x86-64 backend choice looks at. */
 struct blake2b_x86_cpu {
-    int intel;               /* blake2b_cpu_is_intel() */
-    unsigned int amd_family; /* blake2b_cpu_amd_family() */
+    int intel;               /* cpuid's vendor string is "GenuineIntel" */
+    unsigned int amd_family; /* AMD's CPU family (0x19 Zen 3/4, 0x1a Zen 5),
+                                0 on other vendors */
     int avx2, avx512vl;      /* blake2b_cpu_has_avx2(), _avx512vl() */
 };
+/* Fill out for the CPU this runs on. */
 void blake2b_cpu_x86(struct blake2b_x86_cpu *out);
 #endif
 
