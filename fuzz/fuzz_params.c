@@ -217,18 +217,12 @@ struct md_pair {
     size_t running; /* size reported at the last successful init */
 };
 
-static void md_stop(struct md_pair *m)
-{
-    m->compare = 0;
-}
-
-static void md_compare_ret(struct md_pair *m, const char *what, int ours,
-                           int ref)
+/* The two return values of one call (the default's errors are its own). */
+static void compare_ret(const char *what, int ours, int ref)
 {
     ERR_clear_error();
     if (ours != ref)
-        f_fail("digest %s: ours %d, the default provider %d", what, ours, ref);
-    (void)m;
+        f_fail("%s: ours %d, the default provider %d", what, ours, ref);
 }
 
 static void md_compare_sizes(struct md_pair *m, EVP_MD_CTX *ours)
@@ -253,7 +247,7 @@ static void md_ref_init(struct md_pair *m, int n, const OSSL_PARAM *params,
     int new_ctx = !evp_reuses || m->name != n, ref_ret;
 
     if (!same_reading(params, OSSL_DIGEST_PARAM_SIZE, 0)) {
-        md_stop(m);
+        m->compare = 0;
         return;
     }
     if (OSSL_PARAM_locate_const(params, OSSL_DIGEST_PARAM_SIZE) == NULL
@@ -267,10 +261,10 @@ static void md_ref_init(struct md_pair *m, int n, const OSSL_PARAM *params,
         params = with_size;
     }
     ref_ret = EVP_DigestInit_ex2(m->ref, ref_md, params);
-    md_compare_ret(m, "init", ours_ret, ref_ret);
+    compare_ret("digest init", ours_ret, ref_ret);
     if (!ours_ret) {
         /* No contract after a failed init: compare no further. */
-        md_stop(m);
+        m->compare = 0;
         return;
     }
     m->stale = 0;
@@ -282,13 +276,6 @@ struct mac_pair {
     int compare;
     int running;
 };
-
-static void mac_compare_ret(const char *what, int ours, int ref)
-{
-    ERR_clear_error();
-    if (ours != ref)
-        f_fail("MAC %s: ours %d, the default provider %d", what, ours, ref);
-}
 
 static int mac_same_reading(const OSSL_PARAM *params)
 {
@@ -338,7 +325,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (mp.compare && !mac_same_reading(params))
                 mp.compare = 0;
             if (mp.compare)
-                mac_compare_ret("set_params", ret,
+                compare_ret("MAC set_params", ret,
                                 EVP_MAC_CTX_set_params(mp.ref, params));
             mac_after_params(&mp, params);
             break;
@@ -353,7 +340,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (mp.compare && !mac_same_reading(params))
                 mp.compare = 0;
             if (mp.compare)
-                mac_compare_ret("init", ret,
+                compare_ret("MAC init", ret,
                                 EVP_MAC_init(mp.ref, key, keylen, params));
             if (ret)
                 mp.running = 1;
@@ -381,9 +368,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (!ret)
                 f_expect_error("EVP_MD_CTX_set_params");
             if (md.compare && !same_reading(params, OSSL_DIGEST_PARAM_SIZE, 0))
-                md_stop(&md);
+                md.compare = 0;
             if (md.compare)
-                md_compare_ret(&md, "set_params", ret,
+                compare_ret("digest set_params", ret,
                                EVP_MD_CTX_set_params(md.ref, params));
             break;
         case 4:
@@ -395,7 +382,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (mp.compare && !mp.running)
                 mp.compare = 0;
             if (mp.compare)
-                mac_compare_ret("update", ret,
+                compare_ret("MAC update", ret,
                                 EVP_MAC_update(mp.ref, arena, n));
             if (!md_ready)
                 break;
@@ -403,7 +390,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             if (!ret)
                 f_expect_error("EVP_DigestUpdate");
             if (md.compare)
-                md_compare_ret(&md, "update", ret,
+                compare_ret("digest update", ret,
                                EVP_DigestUpdate(md.ref, arena, n));
             break;
         case 5:
@@ -436,7 +423,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                 mp.compare = 0;
             if (mp.compare) {
                 ref_ret = EVP_MAC_final(mp.ref, ref_out, &ref_maclen, arg % 65);
-                mac_compare_ret("final", ret, ref_ret);
+                compare_ret("MAC final", ret, ref_ret);
                 if (ret && (maclen != ref_maclen
                             || memcmp(out, ref_out, maclen) != 0))
                     f_fail("MAC final: ours %zu bytes, the default provider "
@@ -458,7 +445,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             }
             if (md.compare) {
                 ref_ret = EVP_DigestFinal_ex(md.ref, ref_out, &ref_mdlen);
-                md_compare_ret(&md, "final", ret, ref_ret);
+                compare_ret("digest final", ret, ref_ret);
                 if (ret && (mdlen != ref_mdlen
                             || memcmp(out, ref_out, mdlen) != 0))
                     f_fail("digest final: ours %u bytes, the default "
