@@ -49,31 +49,57 @@ void bench_report_table(FILE *f, const struct bench_meta *m,
     }
 }
 
+/* The backend rows (r->backends) fastest and next fastest at size s, by
+ * median; r->ncontenders where there is none. */
+static void two_fastest(const struct bench_results *r, size_t s, size_t *best,
+                        size_t *next)
+{
+    const size_t none = r->ncontenders;
+
+    *best = *next = none;
+    for (size_t c = 0; c < r->ncontenders; c++) {
+        double mbps = at(r, s, c)->mbps_median;
+
+        if (r->backends[c] == NULL)
+            continue;
+        if (*best == none || mbps > at(r, s, *best)->mbps_median) {
+            *next = *best;
+            *best = c;
+        } else if (*next == none || mbps > at(r, s, *next)->mbps_median) {
+            *next = c;
+        }
+    }
+}
+
+/* The widest spread of the rows the verdict compares: how far to trust
+ * the leads it gives. */
+static double widest_spread(const struct bench_results *r)
+{
+    double spread = 0;
+
+    for (size_t s = 0; s < r->nsizes; s++)
+        for (size_t c = 0; c < r->ncontenders; c++)
+            if ((r->backends[c] != NULL || c == r->auto_index)
+                && spread_percent(at(r, s, c)) > spread)
+                spread = spread_percent(at(r, s, c));
+    return spread;
+}
+
 void bench_report_verdict(FILE *f, const struct bench_results *r)
 {
+    double spread = widest_spread(r);
+
     fprintf(f, "verdict: auto took %s; fastest backend by size "
             "(its lead over the next; auto's median against it):",
             r->auto_backend != NULL ? r->auto_backend : "?");
     for (size_t s = 0; s < r->nsizes; s++) {
-        size_t best = r->ncontenders, next = r->ncontenders;
+        size_t best, next;
+        double top;
 
-        for (size_t c = 0; c < r->ncontenders; c++) {
-            if (r->backends[c] == NULL)
-                continue;
-            if (best == r->ncontenders
-                || at(r, s, c)->mbps_median > at(r, s, best)->mbps_median) {
-                next = best;
-                best = c;
-            } else if (next == r->ncontenders
-                       || at(r, s, c)->mbps_median
-                              > at(r, s, next)->mbps_median) {
-                next = c;
-            }
-        }
+        two_fastest(r, s, &best, &next);
         if (best == r->ncontenders)
             continue;
-        double top = at(r, s, best)->mbps_median;
-
+        top = at(r, s, best)->mbps_median;
         fprintf(f, "%s %zu B %s", s == 0 ? "" : ",", r->sizes[s],
                 r->backends[best]);
         if (next < r->ncontenders)
@@ -87,14 +113,6 @@ void bench_report_verdict(FILE *f, const struct bench_results *r)
                     * (at(r, s, r->auto_index)->mbps_median / top - 1.0));
         fputc(')', f);
     }
-    /* How far to trust those leads: the widest spread among the rows
-     * compared. */
-    double spread = 0;
-    for (size_t s = 0; s < r->nsizes; s++)
-        for (size_t c = 0; c < r->ncontenders; c++)
-            if ((r->backends[c] != NULL || c == r->auto_index)
-                && spread_percent(at(r, s, c)) > spread)
-                spread = spread_percent(at(r, s, c));
     fprintf(f, "; spreads up to %.1f%%%s\n", spread,
             spread > 2.0 ? ", differences below that are noise" : "");
 }
