@@ -510,8 +510,9 @@ static void mac_step(struct mac_slot slots[2])
         /* init: the key as argument (none, empty, 1..64, 65 bytes) */
         size_t kr = t_rng_below(&rng, 12);
         const uint8_t *key = kr < 3 ? NULL : mac_bytes + 1;
-        size_t keylen = kr < 3 ? 0 : kr == 3 ? 0 : kr == 4 ? 65
-                                                    : 1 + t_rng_below(&rng, 64);
+        size_t keylen = kr <= 3   ? 0
+                        : kr == 4 ? 65
+                                  : 1 + t_rng_below(&rng, 64);
 
         t_rng_fill(&rng, mac_bytes, sizeof(mac_bytes));
         random_mac_params(params, &size, 1);
