@@ -36,7 +36,7 @@ use Test::More;
 our @EXPORT = qw(
     module_dir provider_args run_openssl kat pattern_file scratch_dir
     data_file conf_sample parse_dgst_lines exits_ok fails_cleanly no_crash
-    cmd_text key_hex
+    cmd_text key_hex empty_conf run_openssl_sample
 );
 
 my $here = dirname(File::Spec->rel2abs(__FILE__));
@@ -175,6 +175,14 @@ sub run_openssl {
         close $fh;
     }
     return \%r;
+}
+
+# openssl @args the way the sample config's users run it: OPENSSL_CONF
+# names conf/blake2neon.cnf, OPENSSL_MODULES finds the module, and no
+# -provider options.
+sub run_openssl_sample {
+    return run_openssl({ env => { OPENSSL_CONF => conf_sample(),
+                                  OPENSSL_MODULES => module_dir() } }, @_);
 }
 
 # The command as a shell would read it, for failure messages only.
