@@ -31,6 +31,10 @@ set(_pkg_libc.so.6 libc6)
 set(_tag_libc.so.6 GLIBC_)
 set(_pkg_libcrypto.so.3 "${B2N_LIBSSL_PACKAGE}")
 set(_tag_libcrypto.so.3 OPENSSL_)
+# armhf: the EHABI unwind entry of compress_neon.S names the personality
+# routine __aeabi_unwind_cpp_pr1 (GCC_3.5), which only libgcc_s exports.
+set(_pkg_libgcc_s.so.1 libgcc-s1)
+set(_tag_libgcc_s.so.1 GCC_)
 # Floors: the oldest OpenSSL the provider supports, whatever the tags say.
 set(_min_libcrypto.so.3 3.0.0)
 

@@ -37,21 +37,25 @@ rows=(
     "arm64  cortex-a53  generic"
 )
 # ---------------------------------------------------------------------------
-triple() { case $1 in armhf) echo arm-linux-gnueabihf ;; arm64) echo aarch64-linux-gnu ;; esac; }
-qemu() { case $1 in armhf) echo qemu-arm ;; arm64) echo qemu-aarch64 ;; esac; }
+# What cmake/toolchain-TARGET.cmake sets VAR to (as cross-test.sh reads it).
+toolchain_var() { sed -n "s/^set($2 \(.*\))\$/\1/p" "$repo/cmake/toolchain-$1.cmake"; }
 
 check_row() { # check_row TARGET CPU EXPECT
-    local target=$1 cpu=$2 expect=$3 t deb tree run modulesdir out got
-    t=$(triple "$target")
+    local target=$1 cpu=$2 expect=$3 t qemu deb tree run modulesdir out got
+    t=$(toolchain_var "$target" B2N_CROSS_TRIPLE)
     deb=$(ls "$debdir"/blake2neon_*_"$target".deb 2>/dev/null | head -n 1)
     [ -f "$deb" ] || { echo "FAIL: no blake2neon_*_$target.deb in $debdir" >&2; return 1; }
     # (Called from an `if`, so set -e is off here: each step is checked.)
     "$repo/scripts/install-cross-deps.sh" || return 1
+    # qemu-user's name, or Debian 12 qemu-user-static's (as cross-common.cmake).
+    qemu=$(toolchain_var "$target" B2N_CROSS_QEMU)
+    qemu=$(command -v "$qemu" || command -v "$qemu-static") ||
+        { echo "FAIL: no $(toolchain_var "$target" B2N_CROSS_QEMU)" >&2; return 1; }
     "$repo/scripts/fetch-sysroot.sh" "$target" "$repo/sysroot/$target" || return 1
     tree=$(mktemp -d)
     cp -a "$repo/sysroot/$target/usr" "$tree/"
     dpkg -x "$deb" "$tree" || { rm -rf "$tree"; return 1; }
-    run=("$(qemu "$target")" -cpu "$cpu" -L "/usr/$t" -E "LD_LIBRARY_PATH=$tree/usr/lib/$t"
+    run=("$qemu" -cpu "$cpu" -L "/usr/$t" -E "LD_LIBRARY_PATH=$tree/usr/lib/$t"
          -E "OPENSSL_CONF=/dev/null" "$tree/usr/bin/openssl")
     modulesdir=$(env -u OPENSSL_MODULES "${run[@]}" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
     echo "== $target/$cpu: target openssl's MODULESDIR is $modulesdir"

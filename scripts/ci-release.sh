@@ -2,9 +2,10 @@
 # The CI rows that run on every Debian release the project supports: install
 # the packages, then the README's test command word for word, gcc and clang
 # builds with -Werror and their tests, the C tests with each x86-64
-# backend forced, and the qemu matrix (scripts/cross-test-all.sh). .ci/run runs it on the machine (Debian 12, OpenSSL 3.0)
-# and inside a debootstrap chroot of Debian 13 (OpenSSL 3.5), so the rows
-# are the same by construction:
+# backend forced, and the qemu matrix (scripts/cross-test-all.sh). .ci/run
+# runs it on the machine (Debian 12, OpenSSL 3.0) and inside a debootstrap
+# chroot of Debian 13 (OpenSSL 3.5), so the rows are the same by
+# construction:
 #
 #   scripts/ci-release.sh
 #   scripts/in-chroot.sh trixie DIR scripts/ci-release.sh

@@ -501,8 +501,6 @@ run_x86() {
         else
             gcc -O"$opt" -std=c11 -I"$core_dir" $extra -c "$core_dir/$src" -o "$work/$name.o"
         fi
-        llvm-objdump-14 -d --no-show-raw-insn --no-leading-addr \
-            --disassemble-symbols="$fn" "$work/$name.o" >"$work/$name.dis"
         llvm-objdump-14 -d --no-show-raw-insn --disassemble-symbols="$fn" \
             "$work/$name.o" | awk '
             function hex(h,   v, i) {

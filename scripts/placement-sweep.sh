@@ -10,11 +10,17 @@
 #
 #   scripts/placement-sweep.sh [BACKEND [SIZE]]   (BACKEND: generic, avx2...)
 #
-# x86-64 only (it links the x86 backends). Builds the core alone with gcc -O2 in a temporary
+# x86-64 only (it links the x86 backends, as backends.c lists them for
+# that target). Builds the core alone with gcc -O2 in a temporary
 # directory; measures the machine it runs on (a measurement, not a model).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
+# The compiler's target decides, as in core/CMakeLists.txt, not uname.
+case $(gcc -dumpmachine) in
+x86_64-*) ;;
+*) echo "placement-sweep.sh: x86-64 only; gcc targets $(gcc -dumpmachine)" >&2; exit 2 ;;
+esac
 backend=${1:-generic}
 size=${2:-16384}
 work=$(mktemp -d)
@@ -131,16 +137,11 @@ int main(int argc, char **argv)
 EOF
 
 srcs=("$repo"/core/{backends,cpu_features,compress_generic,blake2b,selftest}.c)
-flags=()
-if [ "$(uname -m)" = x86_64 ]; then
-    gcc -O2 -mavx2 -c "$repo/core/x86/compress_avx2.c" -I"$repo/core" -o "$work/avx2.o"
-    gcc -c "$repo/core/x86/compress_avx512.S" -I"$repo/core" -o "$work/avx512.o"
-    gcc -c "$repo/core/x86/compress_avx512_blend.S" -I"$repo/core" -o "$work/avx512b.o"
-    flags=(-fschedule-insns -fsched-pressure -fira-loop-pressure)
-    extra=("$work/avx2.o" "$work/avx512.o" "$work/avx512b.o")
-else
-    extra=()
-fi
-gcc -O2 -std=c11 "${flags[@]}" -I"$repo/core" "$work/sweep.c" "${srcs[@]}" \
-    "${extra[@]}" -o "$work/sweep"
+gcc -O2 -mavx2 -c "$repo/core/x86/compress_avx2.c" -I"$repo/core" -o "$work/avx2.o"
+gcc -c "$repo/core/x86/compress_avx512.S" -I"$repo/core" -o "$work/avx512.o"
+gcc -c "$repo/core/x86/compress_avx512_blend.S" -I"$repo/core" -o "$work/avx512b.o"
+# The flags core/CMakeLists.txt gives compress_generic.c under gcc on x86-64.
+gcc -O2 -std=c11 -fschedule-insns -fsched-pressure -fira-loop-pressure \
+    -I"$repo/core" "$work/sweep.c" "${srcs[@]}" \
+    "$work/avx2.o" "$work/avx512.o" "$work/avx512b.o" -o "$work/sweep"
 "$work/sweep" "$backend" "$size"

@@ -36,7 +36,7 @@ use Test::More;
 our @EXPORT = qw(
     module_dir provider_args run_openssl kat pattern_file scratch_dir
     data_file conf_sample parse_dgst_lines exits_ok fails_cleanly no_crash
-    cmd_text key_hex
+    cmd_text key_hex empty_conf run_openssl_sample run_host
 );
 
 my $here = dirname(File::Spec->rel2abs(__FILE__));
@@ -175,6 +175,42 @@ sub run_openssl {
         close $fh;
     }
     return \%r;
+}
+
+# openssl @args the way the sample config's users run it: OPENSSL_CONF
+# names conf/blake2neon.cnf, OPENSSL_MODULES finds the module, and no
+# -provider options.
+sub run_openssl_sample {
+    return run_openssl({ env => { OPENSSL_CONF => conf_sample(),
+                                  OPENSSL_MODULES => module_dir() } }, @_);
+}
+
+# run_host(\%env, @cmd): a host program (never through the emulator), with
+# %env added to its environment (undef removes a name) and standard input
+# from /dev/null. Returns its wait status and its output, standard output
+# and error together.
+sub run_host {
+    my ($env, @cmd) = @_;
+    my $log = File::Spec->catfile(scratch_dir(), 'host.log');
+    my $pid = fork // die "fork: $!";
+    if ($pid == 0) {
+        open STDIN, '<', File::Spec->devnull or POSIX::_exit(126);
+        open STDOUT, '>', $log or POSIX::_exit(126);
+        open STDERR, '>&', \*STDOUT or POSIX::_exit(126);
+        while (my ($k, $v) = each %$env) {
+            if (defined $v) { $ENV{$k} = $v } else { delete $ENV{$k} }
+        }
+        { no warnings 'exec'; exec { $cmd[0] } @cmd; }
+        print STDERR "cannot run $cmd[0]: $!\n";
+        POSIX::_exit(127);
+    }
+    waitpid($pid, 0) == $pid or die "waitpid: $!";
+    my $status = $?;
+    open my $fh, '<', $log or die "$log: $!";
+    local $/;
+    my $out = <$fh> // '';
+    close $fh;
+    return ($status, $out);
 }
 
 # The command as a shell would read it, for failure messages only.

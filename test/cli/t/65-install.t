@@ -9,7 +9,6 @@ use strict;
 use warnings;
 use File::Find ();
 use File::Spec;
-use POSIX ();
 use Test::More;
 use B2NTest;
 
@@ -28,26 +27,6 @@ my ($cmake, $build) = @need{qw(cmake build)};
 my @lengths = (0, 1, 128, 129, 255);
 my @files = map { pattern_file($_) } @lengths;
 my @want = map { kat(32, 0, $_) } @lengths;
-
-# Runs a host command (never through the emulator), output to a file.
-sub run_host {
-    my ($env, @cmd) = @_;
-    my $log = File::Spec->catfile(scratch_dir(), 'host.log');
-    my $pid = fork // die "fork: $!";
-    if ($pid == 0) {
-        open STDOUT, '>', $log or POSIX::_exit(126);
-        open STDERR, '>&', \*STDOUT or POSIX::_exit(126);
-        $ENV{$_} = $env->{$_} for keys %$env;
-        exec { $cmd[0] } @cmd;
-        POSIX::_exit(127);
-    }
-    waitpid($pid, 0);
-    my $status = $?;
-    open my $fh, '<', $log or die "$log: $!";
-    local $/;
-    my $out = <$fh> // '';
-    return ($status, $out);
-}
 
 # Every file the last install wrote (absolute paths, one a line).
 sub manifest {

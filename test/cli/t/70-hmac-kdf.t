@@ -18,12 +18,6 @@ my @both = ('-provider-path', module_dir(), '-provider', 'default',
             '-provider', 'blake2neon');
 my @default_only = ('-provider', 'default');
 
-sub with_sample {
-    my (@args) = @_;
-    return run_openssl({ env => { OPENSSL_CONF => conf_sample(),
-                                  OPENSSL_MODULES => module_dir() } }, @args);
-}
-
 # mac prints upper-case hex, kdf colon-separated upper-case hex.
 sub hex_of {
     my ($text) = @_;
@@ -35,7 +29,7 @@ sub hex_of {
 # options and algorithm name, the digest among them.
 sub three_ways {
     my ($what, $digest, $want, $cmd, $opt, @args) = @_;
-    my $r = with_sample($cmd, @args);
+    my $r = run_openssl_sample($cmd, @args);
     exits_ok($r, "$what, sample config")
         and is(hex_of($r->{out}), $want, "$what, sample config: value");
 

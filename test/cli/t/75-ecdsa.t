@@ -27,8 +27,6 @@ my $tampered = File::Spec->catfile($dir, 'tampered.bin');
     close $out or die "$tampered: $!";
 }
 
-my @sample_env = (OPENSSL_CONF => conf_sample(), OPENSSL_MODULES => module_dir());
-sub with_sample { run_openssl({ env => {@sample_env} }, @_) }
 my @both = ('-provider-path', module_dir(), '-provider', 'default',
             '-provider', 'blake2neon');
 my @prefer = ('-propquery', '?provider=blake2neon');
@@ -50,7 +48,7 @@ sub digest_file {
 }
 
 my $n = 0;
-for my $case (['sample config', \&with_sample, []],
+for my $case (['sample config', \&run_openssl_sample, []],
               ['provider options, ?provider=blake2neon', \&run_openssl,
                [@both, @prefer]]) {
     my ($how, $run, $opts) = @$case;

@@ -12,10 +12,6 @@ use B2NTest;
 
 my $dir = scratch_dir();
 my $file = pattern_file(129);
-sub with_sample {
-    run_openssl({ env => { OPENSSL_CONF => conf_sample(),
-                           OPENSSL_MODULES => module_dir() } }, @_);
-}
 sub out { File::Spec->catfile($dir, $_[0]) }
 
 exits_ok(run_openssl('genpkey', '-algorithm', 'RSA',
@@ -27,17 +23,17 @@ exits_ok(run_openssl('genpkey', '-algorithm', 'EC',
 
 # The default provider's RSA signatures take a fixed list of digests.
 for my $md (qw(-BLAKE2B-256 -BLAKE2B-512)) {
-    fails_cleanly(with_sample('dgst', $md, '-sign', out('rsa.pem'),
-                              '-out', out('rsa.sig'), $file),
+    fails_cleanly(run_openssl_sample('dgst', $md, '-sign', out('rsa.pem'),
+                                     '-out', out('rsa.sig'), $file),
                   "RSA dgst $md -sign", qr/digest not allowed/);
 }
 
 # X.509 and CMS need an OID for "ECDSA with BLAKE2b", and there is none.
 # OpenSSL 3.0 fails here without a message, so only the failure is checked.
 {
-    my $r = with_sample('req', '-new', '-x509', '-key', out('ec.pem'),
-                        '-subj', '/CN=blake2neon test', '-BLAKE2B-256',
-                        '-out', out('cert.pem'));
+    my $r = run_openssl_sample('req', '-new', '-x509', '-key', out('ec.pem'),
+                               '-subj', '/CN=blake2neon test', '-BLAKE2B-256',
+                               '-out', out('cert.pem'));
     no_crash($r, 'req -x509 -BLAKE2B-256');
     ok($r->{status} != 0, 'req -x509 -BLAKE2B-256: fails')
         or diag($r->{out} . $r->{err});
@@ -47,20 +43,20 @@ exits_ok(run_openssl('req', '-new', '-x509', '-key', out('ec.pem'),
                      '-subj', '/CN=blake2neon test', '-sha256',
                      '-out', out('cert256.pem')),
          'an ECDSA-SHA256 certificate, for CMS');
-fails_cleanly(with_sample('cms', '-sign', '-signer', out('cert256.pem'),
-                          '-inkey', out('ec.pem'), '-md', 'BLAKE2B-256',
-                          '-in', $file, '-out', out('cms.pem')),
+fails_cleanly(run_openssl_sample('cms', '-sign', '-signer', out('cert256.pem'),
+                                 '-inkey', out('ec.pem'), '-md', 'BLAKE2B-256',
+                                 '-in', $file, '-out', out('cms.pem')),
               'cms -sign -md BLAKE2B-256', qr/unsupported signature algorithm/);
 
 # A time-stamp query encodes the digest's OID; BLAKE2B-256 has one only
 # inside our provider, so OpenSSL cannot encode it (3.0 calls it a
 # "malloc failure"). BLAKE2B-512 has a built-in OID and works.
-fails_cleanly(with_sample('ts', '-query', '-data', $file, '-BLAKE2B-256',
-                          '-out', out('q256.tsq')),
+fails_cleanly(run_openssl_sample('ts', '-query', '-data', $file, '-BLAKE2B-256',
+                                 '-out', out('q256.tsq')),
               'ts -query -BLAKE2B-256', qr/TS_MSG_IMPRINT_set_algo/);
 {
-    my $r = with_sample('ts', '-query', '-data', $file, '-BLAKE2B-512',
-                        '-text');
+    my $r = run_openssl_sample('ts', '-query', '-data', $file, '-BLAKE2B-512',
+                               '-text');
     exits_ok($r, 'ts -query -BLAKE2B-512');
     (my $imprint = join '', $r->{out} =~ /^\s+[0-9a-f]{4} - (.{47})/mg) =~ s/[- ]//g;
     is($imprint, kat(64, 0, 129), 'ts -query -BLAKE2B-512: the message imprint');

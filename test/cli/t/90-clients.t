@@ -78,17 +78,8 @@ my %clients = (
 # Run a command with OPENSSL_CONF=$conf; returns (exit status, output).
 sub run_with {
     my ($conf, @cmd) = @_;
-    local $ENV{OPENSSL_CONF} = $conf;
-    local $ENV{OPENSSL_MODULES} = module_dir();
-    my $pid = open(my $ph, '-|') // die "fork: $!";
-    if ($pid == 0) {
-        open STDERR, '>&', \*STDOUT or die;
-        exec { $cmd[0] } @cmd or do { print "cannot run $cmd[0]: $!\n"; exit 127 };
-    }
-    local $/;
-    my $out = <$ph> // '';
-    close $ph;
-    return ($?, $out);
+    return run_host({ OPENSSL_CONF => $conf, OPENSSL_MODULES => module_dir() },
+                    @cmd);
 }
 
 sub have {
