@@ -15,10 +15,9 @@
  * Why assembly: single-stream BLAKE2b is bound by the latency of the
  * a -> d -> c -> b chain of G, and on Zen 4 the order of instructions in
  * the stream decides how often the out-of-order core delays that chain
- * behind work that could wait. gcc 12 and clang 14 scheduled the same
- * intrinsics differently (2.98 and 2.73 core cycles/byte); written out
- * here it is 2.6-2.7 with either compiler (16 KiB, AMD EPYC Zen 4,
- * 2026-11-29; docs/performance.md).
+ * behind work that could wait. Compilers scheduled the same intrinsics
+ * differently and slower than this stream, which does not depend on the
+ * compiler (figures: docs/performance.md).
  *
  * Layout: the rows a = v0..v3, b = v4..v7, c = v8..v11, d = v12..v15 each
  * sit in one ymm register, so one G step runs all four columns (or
@@ -38,8 +37,8 @@
  *    rotations overlap the step (see TURN).
  *  - A message row is one broadcast load and three broadcast loads merged
  *    into one lane each (opmasks): four instructions, no shuffle. Plain
- *    broadcasts merged with vpblendd (seven) measured 1% slower at 16 KiB;
- *    they are kept, built from this file, as the backend avx512-blend
+ *    broadcasts merged with vpblendd (seven) measured slower on Zen 4
+ *    (docs/performance.md); they are kept, built from this file, as the backend avx512-blend
  *    (compress_avx512_blend.S defines B2N_ROWS_BY_BLEND).
  *  - The message schedule is resolved at assembly time: a round is a
  *    macro taking its 16 sigma indices; the 12 rounds are unrolled.
