@@ -54,7 +54,7 @@ command -v "$qemu" >/dev/null || command -v "$qemu-static" >/dev/null ||
     skip "no $qemu on Debian $(cat /etc/debian_version)"
 fetched=0
 "$repo/scripts/fetch-sysroot.sh" "$target" "$sysroot" || fetched=$?
-[ $fetched -eq 3 ] && skip "the archive of Debian $(cat /etc/debian_version) does not serve OpenSSL for $target"
+[ $fetched -eq 3 ] && skip "the package mirror of Debian $(cat /etc/debian_version) did not serve OpenSSL for $target (fetch-sysroot says why above)"
 if [ $fetched -ne 0 ]; then
     echo "RESULT $row expect=${expect:-any}: sysroot FAIL"
     exit 1

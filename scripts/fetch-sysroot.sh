@@ -99,7 +99,7 @@ if [ ${#packages[@]} -eq 0 ] || ! download 2>/dev/null; then
     # Lists that name packages the mirror's pool does not hold (404) are
     # the archive failing to serve the target too.
     if ! download; then
-        echo "fetch-sysroot: the archive of Debian $(cat /etc/debian_version)" \
+        echo "fetch-sysroot: the package mirror of Debian $(cat /etc/debian_version)" \
             "lists but did not serve OpenSSL for $arch (see apt-get's errors above)" >&2
         exit 3
     fi
