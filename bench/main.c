@@ -324,9 +324,11 @@ int main(int argc, char **argv)
      * short-message timings depend on where the message sits relative to
      * each contender's context (4 KiB aliasing; measured up to 35% at 64
      * bytes on Zen 4), and a fixed address would hand each contender a
-     * fixed piece of luck.
+     * fixed piece of luck. (C11's aligned_alloc wants the size a multiple
+     * of the alignment: whole pages.)
      */
-    buffer = aligned_alloc(BENCH_PAGE, (max_size + BENCH_PAGE + 63) / 64 * 64);
+    buffer = aligned_alloc(BENCH_PAGE,
+                           (max_size + 2 * BENCH_PAGE - 1) / BENCH_PAGE * BENCH_PAGE);
     samples = calloc(o.nsizes * n * o.rounds, sizeof(*samples));
     summary = calloc(o.nsizes * n, sizeof(*summary));
     if (buffer == NULL || samples == NULL || summary == NULL) {
