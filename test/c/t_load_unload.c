@@ -51,11 +51,12 @@
  * Growth allowed per measured round, on average: less than the smallest
  * block blake2neon allocates (its provider context, below; digest and MAC
  * contexts are larger), so leaking any one of them a round fails. Not
- * less: libcrypto itself keeps growing its heap after warm-up, with only
- * its default provider loaded too, by 4-6 bytes a round over rounds
- * 2000-4000 on both 3.0 and 3.5 in most runs but in bursts up to 26 (3.5,
- * a fresh Debian 13 chroot, backend generic forced), which a bound of one
- * malloc chunk (24) could not tell from a leak. Resident memory, where
+ * less: libcrypto itself keeps growing its heap long after 2000 rounds,
+ * with only its default provider loaded too. Over rounds 2000-4000 it
+ * grows 4-6 bytes a round on 3.0 (Debian 12), and on 3.5 (Debian 13) 4.0
+ * with the backends cycling but 25.6 with one backend forced; that same
+ * 3.5 run grows 0.9 a round over rounds 8000-16000: warm-up that ends,
+ * which a bound of one malloc chunk (24) could not tell from a leak. Resident memory, where
  * there is no mallinfo2, moves in pages: a leaked context (over 256 bytes)
  * a round still shows against 48.
  */
