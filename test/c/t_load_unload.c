@@ -56,9 +56,9 @@
  * grows 4-6 bytes a round on 3.0 (Debian 12), and on 3.5 (Debian 13) 4.0
  * with the backends cycling but 25.6 with one backend forced; that same
  * 3.5 run grows 0.9 a round over rounds 8000-16000: warm-up that ends,
- * which a bound of one malloc chunk (24) could not tell from a leak. Resident memory, where
- * there is no mallinfo2, moves in pages: a leaked context (over 256 bytes)
- * a round still shows against 48.
+ * which a bound of one malloc chunk (24) could not tell from a leak.
+ * Resident memory, where there is no mallinfo2, moves in pages: a leaked
+ * context (over 256 bytes) a round still shows against 48.
  */
 #define HEAP_SLACK_PER_ROUND 64L
 _Static_assert(sizeof(struct b2n_provctx) > HEAP_SLACK_PER_ROUND,
