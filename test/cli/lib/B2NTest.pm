@@ -148,33 +148,11 @@ sub run_openssl {
     my $err = File::Spec->catfile($dir, 'stderr');
     my %env = (OPENSSL_CONF => empty_conf(), %{ $opts->{env} // {} });
 
-    my $pid = fork // die "fork: $!";
-    if ($pid == 0) {
-        # Child: redirect, adjust the environment, exec; report failure on
-        # the (redirected) stderr and exit 127 like a shell would.
-        open STDIN, '<', $opts->{stdin} // File::Spec->devnull or POSIX::_exit(126);
-        open STDOUT, '>:raw', $out or POSIX::_exit(126);
-        open STDERR, '>', $err or POSIX::_exit(126);
-        while (my ($k, $v) = each %env) {
-            if (defined $v) { $ENV{$k} = $v } else { delete $ENV{$k} }
-        }
-        { no warnings 'exec'; exec { $cmd[0] } @cmd; }
-        print STDERR "cannot run $cmd[0]: $!\n";
-        POSIX::_exit(127);
-    }
-    waitpid($pid, 0) == $pid or die "waitpid: $!";
-    my $status = $?;
-
-    my %r = (status => $status, exit => $status >> 8, signal => $status & 127,
-             cmd => cmd_text(\%env, @cmd));
-    for ([out => $out], [err => $err]) {
-        my ($key, $path) = @$_;
-        open my $fh, '<:raw', $path or die "$path: $!";
-        local $/;
-        $r{$key} = <$fh> // '';
-        close $fh;
-    }
-    return \%r;
+    my $status = spawn(\%env, $opts->{stdin} // File::Spec->devnull,
+                       $out, $err, @cmd);
+    return { status => $status, exit => $status >> 8, signal => $status & 127,
+             cmd => cmd_text(\%env, @cmd),
+             out => slurp($out), err => slurp($err) };
 }
 
 # openssl @args the way the sample config's users run it: OPENSSL_CONF
@@ -192,11 +170,26 @@ sub run_openssl_sample {
 sub run_host {
     my ($env, @cmd) = @_;
     my $log = File::Spec->catfile(scratch_dir(), 'host.log');
+    my $status = spawn($env, File::Spec->devnull, $log, undef, @cmd);
+    return ($status, slurp($log));
+}
+
+# spawn(\%env, $stdin, $out, $err, @cmd): run @cmd without a shell, standard
+# input from the file $stdin, output to the files $out and $err ($err
+# undef: into $out too), %env added to its environment (undef removes a
+# name). Returns the wait status; a command that cannot start exits 127,
+# like a shell's.
+sub spawn {
+    my ($env, $stdin, $out, $err, @cmd) = @_;
     my $pid = fork // die "fork: $!";
     if ($pid == 0) {
-        open STDIN, '<', File::Spec->devnull or POSIX::_exit(126);
-        open STDOUT, '>', $log or POSIX::_exit(126);
-        open STDERR, '>&', \*STDOUT or POSIX::_exit(126);
+        open STDIN, '<', $stdin or POSIX::_exit(126);
+        open STDOUT, '>:raw', $out or POSIX::_exit(126);
+        if (defined $err) {
+            open STDERR, '>', $err or POSIX::_exit(126);
+        } else {
+            open STDERR, '>&', \*STDOUT or POSIX::_exit(126);
+        }
         while (my ($k, $v) = each %$env) {
             if (defined $v) { $ENV{$k} = $v } else { delete $ENV{$k} }
         }
@@ -205,12 +198,17 @@ sub run_host {
         POSIX::_exit(127);
     }
     waitpid($pid, 0) == $pid or die "waitpid: $!";
-    my $status = $?;
-    open my $fh, '<', $log or die "$log: $!";
+    return $?;
+}
+
+# The whole content of a file, as bytes.
+sub slurp {
+    my ($path) = @_;
+    open my $fh, '<:raw', $path or die "$path: $!";
     local $/;
-    my $out = <$fh> // '';
+    my $text = <$fh> // '';
     close $fh;
-    return ($status, $out);
+    return $text;
 }
 
 # The command as a shell would read it, for failure messages only.
