@@ -3,7 +3,8 @@
 # run target programs (tests) under qemu-user.
 #
 # The including file sets B2N_CROSS_ARCH (Debian name), B2N_CROSS_TRIPLE (the
-# cross compiler's prefix), B2N_CROSS_QEMU and B2N_CROSS_DEFAULT_CPU, and
+# cross compiler's prefix), B2N_CROSS_QEMU, B2N_CROSS_DEFAULT_CPU,
+# B2N_CROSS_PROCESSOR (what `uname -m` says there), and
 # B2N_CROSS_MULTIARCH where Debian's library directory is named otherwise
 # (i386: compiler i686-linux-gnu, libraries in lib/i386-linux-gnu). Users
 # may set:
@@ -12,6 +13,11 @@
 #   BLAKE2NEON_QEMU_CPU  qemu's -cpu for test runs (empty: qemu's default)
 
 set(CMAKE_SYSTEM_NAME Linux)
+# -DCMAKE_SYSTEM_PROCESSOR=... overrides it: the backends follow the
+# compiler's target, never this (armhf on a 64-bit kernel says aarch64).
+if(NOT CMAKE_SYSTEM_PROCESSOR)
+  set(CMAKE_SYSTEM_PROCESSOR ${B2N_CROSS_PROCESSOR})
+endif()
 set(CMAKE_C_COMPILER ${B2N_CROSS_TRIPLE}-gcc)
 
 if(NOT DEFINED BLAKE2NEON_SYSROOT)

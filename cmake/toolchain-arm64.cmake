@@ -6,9 +6,5 @@ set(B2N_CROSS_ARCH arm64)
 set(B2N_CROSS_TRIPLE aarch64-linux-gnu)
 set(B2N_CROSS_QEMU qemu-aarch64)
 set(B2N_CROSS_DEFAULT_CPU cortex-a53)
-# What `uname -m` would say; -DCMAKE_SYSTEM_PROCESSOR=... overrides it (the
-# backends follow the compiler's target, not this).
-if(NOT CMAKE_SYSTEM_PROCESSOR)
-  set(CMAKE_SYSTEM_PROCESSOR aarch64)
-endif()
+set(B2N_CROSS_PROCESSOR aarch64)
 include(${CMAKE_CURRENT_LIST_DIR}/cross-common.cmake)

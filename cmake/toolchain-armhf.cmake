@@ -6,11 +6,7 @@ set(B2N_CROSS_ARCH armhf)
 set(B2N_CROSS_TRIPLE arm-linux-gnueabihf)
 set(B2N_CROSS_QEMU qemu-arm)
 set(B2N_CROSS_DEFAULT_CPU cortex-a7)
-# What `uname -m` would say; -DCMAKE_SYSTEM_PROCESSOR=... overrides it (the
-# backends follow the compiler's target, not this).
-if(NOT CMAKE_SYSTEM_PROCESSOR)
-  set(CMAKE_SYSTEM_PROCESSOR armv7l)
-endif()
+set(B2N_CROSS_PROCESSOR armv7l)
 # Debian's armhf baseline: VFPv3-D16 and no NEON. NEON code is built with
 # -mfpu=neon for its own file only and chosen at run time.
 set(CMAKE_C_FLAGS_INIT "-march=armv7-a -mfpu=vfpv3-d16 -mfloat-abi=hard")

@@ -8,9 +8,5 @@ set(B2N_CROSS_TRIPLE i686-linux-gnu)
 set(B2N_CROSS_MULTIARCH i386-linux-gnu)
 set(B2N_CROSS_QEMU qemu-i386)
 set(B2N_CROSS_DEFAULT_CPU "")
-# What `uname -m` would say; -DCMAKE_SYSTEM_PROCESSOR=... overrides it (the
-# backends follow the compiler's target, not this).
-if(NOT CMAKE_SYSTEM_PROCESSOR)
-  set(CMAKE_SYSTEM_PROCESSOR i686)
-endif()
+set(B2N_CROSS_PROCESSOR i686)
 include(${CMAKE_CURRENT_LIST_DIR}/cross-common.cmake)

@@ -8,9 +8,5 @@ set(B2N_CROSS_ARCH ppc64el)
 set(B2N_CROSS_TRIPLE powerpc64le-linux-gnu)
 set(B2N_CROSS_QEMU qemu-ppc64le)
 set(B2N_CROSS_DEFAULT_CPU "")
-# What `uname -m` would say; -DCMAKE_SYSTEM_PROCESSOR=... overrides it (the
-# backends follow the compiler's target, not this).
-if(NOT CMAKE_SYSTEM_PROCESSOR)
-  set(CMAKE_SYSTEM_PROCESSOR ppc64le)
-endif()
+set(B2N_CROSS_PROCESSOR ppc64le)
 include(${CMAKE_CURRENT_LIST_DIR}/cross-common.cmake)

@@ -6,9 +6,5 @@ set(B2N_CROSS_ARCH s390x)
 set(B2N_CROSS_TRIPLE s390x-linux-gnu)
 set(B2N_CROSS_QEMU qemu-s390x)
 set(B2N_CROSS_DEFAULT_CPU "")
-# What `uname -m` would say; -DCMAKE_SYSTEM_PROCESSOR=... overrides it (the
-# backends follow the compiler's target, not this).
-if(NOT CMAKE_SYSTEM_PROCESSOR)
-  set(CMAKE_SYSTEM_PROCESSOR s390x)
-endif()
+set(B2N_CROSS_PROCESSOR s390x)
 include(${CMAKE_CURRENT_LIST_DIR}/cross-common.cmake)
