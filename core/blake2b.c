@@ -19,6 +19,39 @@ void blake2b_params_init(struct blake2b_params *p, uint8_t outlen)
     p->digest_length = outlen;
 }
 
+/* Word 0 of the parameter block (RFC 7693 section 2.5): digest and key
+ * lengths, fanout = depth = 1. */
+static uint64_t param_word0(uint8_t digest_length, uint8_t key_length)
+{
+    return (uint64_t)(digest_length | key_length << 8 | 1u << 16 | 1u << 24);
+}
+
+/* h = IV ^ parameter block, the rest of the state empty. Words 1-3 of
+ * the block are zero here, 4-5 the salt, 6-7 the personalization. */
+static void start(struct blake2b_state *S, uint64_t word0, uint64_t salt0,
+                  uint64_t salt1, uint64_t personal0, uint64_t personal1,
+                  uint8_t outlen)
+{
+    S->h[0] = blake2b_iv[0] ^ word0;
+    S->h[1] = blake2b_iv[1];
+    S->h[2] = blake2b_iv[2];
+    S->h[3] = blake2b_iv[3];
+    S->h[4] = blake2b_iv[4] ^ salt0;
+    S->h[5] = blake2b_iv[5] ^ salt1;
+    S->h[6] = blake2b_iv[6] ^ personal0;
+    S->h[7] = blake2b_iv[7] ^ personal1;
+    S->t[0] = S->t[1] = 0;
+    S->f[0] = S->f[1] = 0;
+    S->outlen = outlen;
+    /* Unkeyed, buf needs no clearing: final zero-pads whatever it holds. */
+    S->buflen = 0;
+}
+
+void blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
+{
+    start(S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
+}
+
 int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
                  const uint8_t *key)
 {
@@ -27,29 +60,13 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
         || (p->key_length > 0 && key == NULL))
         return 0;
 
-    /* The parameter block of RFC 7693 section 2.5 XORed into the IV word by
-     * word, without building the block: word 0 holds the digest and key
-     * lengths and fanout = depth = 1, words 1-3 are zero here, words 4-5
-     * the salt, 6-7 the personalization. Small messages feel every cycle
-     * spent in init. */
-    S->h[0] = blake2b_iv[0]
-              ^ (uint64_t)(p->digest_length | p->key_length << 8 | 1u << 16
-                           | 1u << 24);
-    S->h[1] = blake2b_iv[1];
-    S->h[2] = blake2b_iv[2];
-    S->h[3] = blake2b_iv[3];
-    S->h[4] = blake2b_iv[4] ^ blake2b_load64_le(p->salt);
-    S->h[5] = blake2b_iv[5] ^ blake2b_load64_le(p->salt + 8);
-    S->h[6] = blake2b_iv[6] ^ blake2b_load64_le(p->personal);
-    S->h[7] = blake2b_iv[7] ^ blake2b_load64_le(p->personal + 8);
-    S->t[0] = S->t[1] = 0;
-    S->f[0] = S->f[1] = 0;
-    S->outlen = p->digest_length;
+    start(S, param_word0(p->digest_length, p->key_length),
+          blake2b_load64_le(p->salt), blake2b_load64_le(p->salt + 8),
+          blake2b_load64_le(p->personal), blake2b_load64_le(p->personal + 8),
+          p->digest_length);
 
     /* The zero-padded key is the first block. It stays buffered like any
-     * input, so for an empty message it is also the last block. Unkeyed,
-     * buf needs no clearing: final zero-pads whatever it holds. */
-    S->buflen = 0;
+     * input, so for an empty message it is also the last block. */
     if (p->key_length > 0) {
         memcpy(S->buf, key, p->key_length);
         memset(S->buf + p->key_length, 0,
@@ -98,16 +115,13 @@ void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
 void blake2b_final(struct blake2b_state *S, uint8_t *out,
                    blake2b_compress_fn *compress)
 {
-    uint8_t digest[BLAKE2B_OUTBYTES];
-
     memset(S->buf + S->buflen, 0, BLAKE2B_BLOCKBYTES - S->buflen);
     S->f[0] = ~UINT64_C(0);
     compress(S, S->buf, 1, (unsigned int)S->buflen);
 
+    /* The digest is serialized into buf, which the wipe below clears. */
     for (int i = 0; i < 8; i++)
-        blake2b_store64_le(digest + 8 * i, S->h[i]);
-    memcpy(out, digest, S->outlen);
-
-    blake2b_wipe(digest, sizeof(digest));
+        blake2b_store64_le(S->buf + 8 * i, S->h[i]);
+    memcpy(out, S->buf, S->outlen);
     blake2b_wipe(S, sizeof(*S));
 }

@@ -87,15 +87,13 @@ static int b2n_digest_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 static int b2n_digest_init(void *vctx, const OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
-    struct blake2b_params bp;
 
     if (!b2n_digest_set_ctx_params(ctx, params))
         return 0;
     /* Re-init mid-stream: leave none of the abandoned input behind. */
     if (ctx->phase == B2N_RUNNING)
         blake2b_wipe(&ctx->state, sizeof(ctx->state));
-    blake2b_params_init(&bp, ctx->next_size);
-    blake2b_init(&ctx->state, &bp, NULL); /* cannot fail: size checked */
+    blake2b_init_unkeyed(&ctx->state, ctx->next_size); /* size checked */
     ctx->phase = B2N_RUNNING;
     return 1;
 }

@@ -806,6 +806,22 @@ static void check_core(void)
                 "core: state not wiped by final");
         check_kat(out, 64, 64, 1, 0, "core: keyed, empty message");
     }
+
+    /* The digests' shortcut starts where the general init does. */
+    for (unsigned n = 1; n <= BLAKE2B_OUTBYTES; n++) {
+        struct blake2b_state want;
+
+        memset(&S, 0xa5, sizeof(S));
+        memset(&want, 0xa5, sizeof(want));
+        blake2b_params_init(&p, (uint8_t)n);
+        blake2b_init(&want, &p, NULL);
+        blake2b_init_unkeyed(&S, (uint8_t)n);
+        T_CHECK(memcmp(S.h, want.h, sizeof(S.h)) == 0
+                    && memcmp(S.t, want.t, sizeof(S.t)) == 0
+                    && memcmp(S.f, want.f, sizeof(S.f)) == 0
+                    && S.buflen == want.buflen && S.outlen == want.outlen,
+                "core: blake2b_init_unkeyed(%u) differs from blake2b_init", n);
+    }
 }
 
 int main(int argc, char **argv)
