@@ -83,7 +83,7 @@
 #define A_M		%ymm6	/* a + message row */
 #define ROW		%ymm10	/* a message row */
 /* avx512-blend's lanes 1..3 of a row, before the blend (ymm0-15 are all
- * cleared by vzeroall at the end). */
+ * cleared at the end). */
 #define ROW1		%ymm7
 #define ROW2		%ymm8
 #define ROW3		%ymm9
@@ -285,8 +285,29 @@ blake2b_compress_avx512:
 	mov		T_HI, STATE_T+8(STATE)
 	vmovdqu		H_LO, STATE_H(STATE)
 	vmovdqu		H_HI, STATE_H+32(STATE)
-	/* Leave no state or message words behind in the vector registers. */
-	vzeroall
+	/* Leave no state or message words behind in the vector registers.
+	 * Zeroing idioms need no execution port; vzeroall, which would clear
+	 * ymm0-15 in one instruction, is microcoded (34 uops on Intel cores
+	 * since Skylake in llvm-mca-14's models) and measured slower per call
+	 * on Zen 4 (docs/performance.md). vzeroupper then marks the upper
+	 * halves clean for SSE code that follows. */
+	vpxor		%xmm0, %xmm0, %xmm0
+	vpxor		%xmm1, %xmm1, %xmm1
+	vpxor		%xmm2, %xmm2, %xmm2
+	vpxor		%xmm3, %xmm3, %xmm3
+	vpxor		%xmm4, %xmm4, %xmm4
+	vpxor		%xmm5, %xmm5, %xmm5
+	vpxor		%xmm6, %xmm6, %xmm6
+	vpxor		%xmm7, %xmm7, %xmm7
+	vpxor		%xmm8, %xmm8, %xmm8
+	vpxor		%xmm9, %xmm9, %xmm9
+	vpxor		%xmm10, %xmm10, %xmm10
+	vpxor		%xmm11, %xmm11, %xmm11
+	vpxor		%xmm12, %xmm12, %xmm12
+	vpxor		%xmm13, %xmm13, %xmm13
+	vpxor		%xmm14, %xmm14, %xmm14
+	vpxor		%xmm15, %xmm15, %xmm15
+	vzeroupper
 	vpxord		EARLY1, EARLY1, EARLY1
 	vpxord		LATE1, LATE1, LATE1
 	vpxord		EARLY2, EARLY2, EARLY2
