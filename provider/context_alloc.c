@@ -34,7 +34,6 @@ void *b2n_context_alloc(size_t size)
     if (boundary > first && boundary < first + size)
         ctx += boundary - first;
     memcpy(ctx - sizeof(block), &block, sizeof(block));
-    memset(ctx, 0, size);
     return ctx;
 }
 

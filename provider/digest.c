@@ -44,6 +44,7 @@ static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
                   "digest context");
         return NULL;
     }
+    /* The state stays unset until init: nothing reads it while fresh. */
     ctx->provctx = provctx;
     ctx->next_size = default_size;
     ctx->phase = B2N_FRESH;

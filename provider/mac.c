@@ -44,6 +44,7 @@ static void *b2n_mac_newctx(void *provctx)
                   "MAC context");
         return NULL;
     }
+    memset(ctx, 0, sizeof(*ctx)); /* no key, not running */
     ctx->provctx = provctx;
     blake2b_params_init(&ctx->params, BLAKE2B_OUTBYTES);
     return ctx;
