@@ -114,8 +114,19 @@ fail:
     return 0;
 }
 
+/* Another build's automatic choice: a contender outside the verdict. */
+static int open_against(struct bench_contender *c, const char *dir)
+{
+    if (!open_evp(c, dir, ""))
+        return 0;
+    c->is_auto = 0;
+    snprintf(c->name, sizeof(c->name), "against (%s)", c->backend);
+    c->backend[0] = '\0';
+    return 1;
+}
+
 int bench_contenders_open(struct bench_contender *list, size_t max,
-                          const char *module_dir)
+                          const char *module_dir, const char *against_dir)
 {
     const char *saved = getenv(BACKEND_ENV);
     char *saved_copy = saved != NULL ? strdup(saved) : NULL;
@@ -134,6 +145,10 @@ int bench_contenders_open(struct bench_contender *list, size_t max,
     }
     ok = ok && n < max && open_evp(&list[n], module_dir, "");
     n += ok;
+    if (against_dir != NULL) {
+        ok = ok && n < max && open_against(&list[n], against_dir);
+        n += ok;
+    }
     ok = ok && n < max && open_evp(&list[n], module_dir, NULL);
     n += ok;
 

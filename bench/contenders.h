@@ -40,11 +40,13 @@ struct bench_contender {
 
 /*
  * Fill list with every contender available here; module_dir holds
- * blake2neon.so. Returns how many, or -1 with a message on stderr. A
+ * blake2neon.so. against_dir, if not NULL, holds another build's
+ * blake2neon.so, whose automatic choice joins the race as "against (NAME)",
+ * outside the verdict. Returns how many, or -1 with a message on stderr. A
  * backend the CPU cannot run is left out, with a note on stderr.
  */
 int bench_contenders_open(struct bench_contender *list, size_t max,
-                          const char *module_dir);
+                          const char *module_dir, const char *against_dir);
 
 void bench_contenders_close(struct bench_contender *list, size_t n);
 

@@ -36,6 +36,7 @@ struct options {
     const char *csv;  /* file, "-" for stdout, NULL for none */
     const char *json;
     const char *module_dir;
+    const char *against_dir; /* another build to race; NULL for none */
     int quiet;
 };
 
@@ -51,6 +52,9 @@ static void usage(FILE *f)
         "                   which then moves the table to stderr)\n"
         "  --json FILE      also write the results as JSON (- likewise)\n"
         "  --module-dir DIR where blake2neon.so is (default: the build's)\n"
+        "  --against DIR    also race the automatic choice of another build's\n"
+        "                   blake2neon.so in DIR (an A/B comparison of two\n"
+        "                   builds in one run; not part of the verdict)\n"
         "  --quiet          no progress line on stderr\n");
 }
 
@@ -115,7 +119,8 @@ static int parse_options(int argc, char **argv, struct options *o)
         } else if (strcmp(a, "--sizes") != 0 && strcmp(a, "--time") != 0
                    && strcmp(a, "--rounds") != 0 && strcmp(a, "--csv") != 0
                    && strcmp(a, "--json") != 0
-                   && strcmp(a, "--module-dir") != 0) {
+                   && strcmp(a, "--module-dir") != 0
+                   && strcmp(a, "--against") != 0) {
             fprintf(stderr, "blake2neon-bench: unknown option '%s'\n", a);
             usage(stderr);
             return 0;
@@ -146,6 +151,8 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->csv = v;
         } else if (strcmp(a, "--json") == 0) {
             o->json = v;
+        } else if (strcmp(a, "--against") == 0) {
+            o->against_dir = v;
         } else {
             o->module_dir = v; /* --module-dir */
         }
@@ -298,7 +305,7 @@ int main(int argc, char **argv)
     if (!parse_options(argc, argv, &o))
         return 2;
     int got = bench_contenders_open(contenders, BENCH_MAX_CONTENDERS,
-                                    o.module_dir);
+                                    o.module_dir, o.against_dir);
     if (got < 0)
         return 1;
     n = (size_t)got;

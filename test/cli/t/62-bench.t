@@ -3,7 +3,8 @@
 # backend the automatic choice took (the one the provider reports) and, per
 # size, the fastest backend row of the table above it, with its lead over
 # the next and the automatic row's distance to it, recomputed here from the
-# table's medians.
+# table's medians. A build raced with --against (here the same build) gets
+# a row of its own and stays out of the verdict.
 use strict;
 use warnings;
 use Test::More;
@@ -19,7 +20,8 @@ delete $env{BLAKE2NEON_BACKEND};
 my $out = do {
     local %ENV = %env;
     my @cmd = (@emulator, $bench, '--sizes', '64,300', '--time', '0.05',
-               '--rounds', '2', '--quiet', '--module-dir', module_dir());
+               '--rounds', '2', '--quiet', '--module-dir', module_dir(),
+               '--against', module_dir());
     open my $fh, '-|', @cmd or die "$bench: $!";
     local $/;
     my $text = <$fh>;
@@ -39,6 +41,8 @@ for (split /\n/, $out) {
 ok(exists $rows{'OpenSSL default'}, 'the table has the reference row') or diag($out);
 my ($auto_row) = grep { /^auto \(/ } keys %rows;
 ok(defined $auto_row, 'the table has the automatic row');
+my ($against_row) = grep { /^against \(/ } keys %rows;
+ok(defined $against_row, 'the table has the --against row');
 
 my @lines = split /\n/, $out;
 my $verdict = $lines[-1] // '';
@@ -52,7 +56,8 @@ my ($took) = $verdict =~ /^verdict: auto took (\S+);/;
 is($took, $reported, 'the verdict names the backend the provider reports');
 is($auto_row, "auto ($reported)", 'so does the automatic row') if defined $reported;
 
-my @backends = grep { $_ ne 'OpenSSL default' && $_ ne 'libsodium' && !/^auto / } keys %rows;
+my @backends = grep { $_ ne 'OpenSSL default' && $_ ne 'libsodium' && !/^(?:auto|against) / } keys %rows;
+unlike($verdict, qr/against \(/, 'the verdict leaves the --against row out');
 for my $size (64, 300) {
     my ($best, $lead, $next, $gap) = $verdict =~
         /\b$size B (\S+) \((?:\+([\d.]+)% over (\S+)|the only backend); auto ([-+][\d.]+)%\)/;
