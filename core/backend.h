@@ -51,7 +51,7 @@ blake2b_compress_fn blake2b_compress_sha3;
 blake2b_compress_fn blake2b_compress_avx2;
 #if defined(__ELF__)
 blake2b_compress_fn blake2b_compress_avx512;
-blake2b_compress_fn blake2b_compress_avx512_blend;
+blake2b_compress_fn blake2b_compress_avx512_intel;
 #endif
 #endif
 

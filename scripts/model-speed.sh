@@ -477,7 +477,7 @@ run_x86() {
         "generic|compress_generic.c|blake2b_compress_generic|"
         "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
         "avx512|x86/compress_avx512.S|blake2b_compress_avx512|"
-        "avx512-blend|x86/compress_avx512_blend.S|blake2b_compress_avx512_blend|"
+        "avx512-intel|x86/compress_avx512_intel.S|blake2b_compress_avx512_intel|"
     )
     local gcc_generic="-fschedule-insns -fsched-pressure -fira-loop-pressure"
     local spec name src fn extra iters=100 core

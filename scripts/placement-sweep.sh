@@ -139,9 +139,9 @@ EOF
 srcs=("$repo"/core/{backends,cpu_features,compress_generic,blake2b,selftest}.c)
 gcc -O2 -mavx2 -c "$repo/core/x86/compress_avx2.c" -I"$repo/core" -o "$work/avx2.o"
 gcc -c "$repo/core/x86/compress_avx512.S" -I"$repo/core" -o "$work/avx512.o"
-gcc -c "$repo/core/x86/compress_avx512_blend.S" -I"$repo/core" -o "$work/avx512b.o"
+gcc -c "$repo/core/x86/compress_avx512_intel.S" -I"$repo/core" -o "$work/avx512i.o"
 # The flags core/CMakeLists.txt gives compress_generic.c under gcc on x86-64.
 gcc -O2 -std=c11 -fschedule-insns -fsched-pressure -fira-loop-pressure \
     -I"$repo/core" "$work/sweep.c" "${srcs[@]}" \
-    "$work/avx2.o" "$work/avx512.o" "$work/avx512b.o" -o "$work/sweep"
+    "$work/avx2.o" "$work/avx512.o" "$work/avx512i.o" -o "$work/sweep"
 "$work/sweep" "$backend" "$size"

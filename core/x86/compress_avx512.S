@@ -38,8 +38,10 @@
  *  - A message row is one broadcast load and three broadcast loads merged
  *    into one lane each (opmasks): four instructions, no shuffle. Plain
  *    broadcasts merged with vpblendd (seven) measured slower on Zen 4
- *    (docs/performance.md); they are kept, built from this file, as the backend avx512-blend
- *    (compress_avx512_blend.S defines B2N_ROWS_BY_BLEND).
+ *    (docs/performance.md).
+ *  - This file also builds the backend avx512-intel, which undoes the
+ *    rotation split and the masked rows where Intel's costs make them a
+ *    loss (compress_avx512_intel.S defines B2N_INTEL_PORTS).
  *  - The message schedule is resolved at assembly time: a round is a
  *    macro taking its 16 sigma indices; the 12 rounds are unrolled.
  * Tried and slower on Zen 4: vpermq for the lane rotations (four cycles),
@@ -82,7 +84,7 @@
 #define D		%ymm5
 #define A_M		%ymm6	/* a + message row */
 #define ROW		%ymm10	/* a message row */
-/* avx512-blend's lanes 1..3 of a row, before the blend (ymm0-15 are all
+/* avx512-intel's lanes 1..3 of a row, before the blend (ymm0-15 are all
  * cleared at the end). */
 #define ROW1		%ymm7
 #define ROW2		%ymm8
@@ -103,9 +105,9 @@
 #define B_TURNED	%ymm23
 
 /* ROW = (m[i0], m[i1], m[i2], m[i3]), lane 0 first. */
-#if defined(B2N_ROWS_BY_BLEND)
-/* avx512-blend: four broadcasts merged by three vpblendd (why:
- * compress_avx512_blend.S). */
+#if defined(B2N_INTEL_PORTS)
+/* avx512-intel: four broadcasts merged by three vpblendd (why:
+ * compress_avx512_intel.S). */
 .macro MESSAGE_ROW i0, i1, i2, i3
 	vpbroadcastq	8*\i0(IN), ROW
 	vpbroadcastq	8*\i1(IN), ROW1
@@ -132,6 +134,29 @@
 	vpaddq		ROW, A, A_M
 .endm
 
+#if defined(B2N_INTEL_PORTS)
+/* avx512-intel: G with each rotation on the chain (why:
+ * compress_avx512_intel.S). First half: a += m + b; d = (d ^ a) >>> 32;
+ * c += d; b = (b ^ c) >>> 24. */
+.macro G_HALF_32_24
+	vpaddq		B, A_M, A
+	vpxor		A, D, D
+	vpshufd		$0xb1, D, D
+	vpaddq		D, C, C
+	vpxor		C, B, B
+	vprorq		$24, B, B
+.endm
+
+/* Second half: a += m + b; d = (d ^ a) >>> 16; c += d; b = (b ^ c) >>> 63. */
+.macro G_HALF_16_63
+	vpaddq		B, A_M, A
+	vpxor		A, D, D
+	vprorq		$16, D, D
+	vpaddq		D, C, C
+	vpxor		C, B, B
+	vprorq		$63, B, B
+.endm
+#else
 /* First half of G on four lanes: a += m + b; d = (d ^ a) >>> 32;
  * c += d; b = (b ^ c) >>> 24. */
 .macro G_HALF_32_24
@@ -158,6 +183,7 @@
 	vpaddq		C, C, B
 	vpternlogq	$0x96, EARLY3, LATE3, B
 .endm
+#endif
 
 /*
  * The second half of G fused with the move to the other form: rows a, c
@@ -235,12 +261,14 @@ blake2b_compress_avx512:
 	vmovdqa		.Liv(%rip), IV_LO
 	vmovdqa		.Liv+32(%rip), IV_HI
 	vmovdqu		STATE_F(STATE), F_X
+#if !defined(B2N_INTEL_PORTS)
 	mov		$2, %eax
 	kmovw		%eax, LANE1
 	mov		$4, %eax
 	kmovw		%eax, LANE2
 	mov		$8, %eax
 	kmovw		%eax, LANE3
+#endif
 
 	.balign	32
 .Lblock:

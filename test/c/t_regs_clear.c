@@ -5,7 +5,7 @@
  * keyed-hash input, and stores the registers right after it returns.
  *   neon (32-bit Arm): d0-d7 and d16-d31 (scratch under the AAPCS) must be
  *     zero; d8-d15 (callee-saved) must hold the caller's values again.
- *   avx512 and avx512-blend (x86-64): every ymm register is either zero
+ *   avx512 and avx512-intel (x86-64): every ymm register is either zero
  *     or untouched (still the pattern): any register the backend wrote, it
  *     cleared.
  * Each backend must also give the generic backend's answer. Skipped,
@@ -107,7 +107,7 @@ static int check_neon(void)
 #endif
 
 #if defined(__x86_64__) && defined(__ELF__)
-/* avx512 or avx512-blend (the same registers, the same rule); 1 if it
+/* avx512 or avx512-intel (the same registers, the same rule); 1 if it
  * ran. */
 static int check_avx512(const char *name)
 {
@@ -149,11 +149,11 @@ int main(void)
 #endif
 #if defined(__x86_64__) && defined(__ELF__)
     ran |= check_avx512("avx512");
-    ran |= check_avx512("avx512-blend");
+    ran |= check_avx512("avx512-intel");
 #endif
     if (!ran) {
         printf("SKIP: no assembly backend with a register probe runs here "
-               "(neon on 32-bit Arm with NEON, avx512 and avx512-blend on "
+               "(neon on 32-bit Arm with NEON, avx512 and avx512-intel on "
                "x86-64 with AVX-512VL)\n");
         return T_SKIP;
     }
