@@ -26,11 +26,12 @@ static uint64_t param_word0(uint8_t digest_length, uint8_t key_length)
     return (uint64_t)(digest_length | key_length << 8 | 1u << 16 | 1u << 24);
 }
 
-/* h = IV ^ parameter block, the rest of the state empty. Words 1-3 of
- * the block are zero here, 4-5 the salt, 6-7 the personalization. */
-static void start(struct blake2b_state *S, uint64_t word0, uint64_t salt0,
-                  uint64_t salt1, uint64_t personal0, uint64_t personal1,
-                  uint8_t outlen)
+/* h = IV ^ parameter block, the rest of the state empty, nothing
+ * buffered. Words 1-3 of the block are zero here, 4-5 the salt, 6-7 the
+ * personalization. */
+static void init_state(struct blake2b_state *S, uint64_t word0,
+                       uint64_t salt0, uint64_t salt1, uint64_t personal0,
+                       uint64_t personal1, uint8_t outlen)
 {
     S->h[0] = blake2b_iv[0] ^ word0;
     S->h[1] = blake2b_iv[1];
@@ -43,13 +44,16 @@ static void start(struct blake2b_state *S, uint64_t word0, uint64_t salt0,
     S->t[0] = S->t[1] = 0;
     S->f[0] = S->f[1] = 0;
     S->outlen = outlen;
-    /* Unkeyed, buf needs no clearing: final zero-pads whatever it holds. */
     S->buflen = 0;
 }
 
-void blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
+int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
 {
-    start(S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
+    if (outlen < 1 || outlen > BLAKE2B_OUTBYTES)
+        return 0;
+    /* buf needs no clearing: final zero-pads whatever it holds. */
+    init_state(S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
+    return 1;
 }
 
 int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
@@ -60,10 +64,10 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
         || (p->key_length > 0 && key == NULL))
         return 0;
 
-    start(S, param_word0(p->digest_length, p->key_length),
-          blake2b_load64_le(p->salt), blake2b_load64_le(p->salt + 8),
-          blake2b_load64_le(p->personal), blake2b_load64_le(p->personal + 8),
-          p->digest_length);
+    init_state(S, param_word0(p->digest_length, p->key_length),
+               blake2b_load64_le(p->salt), blake2b_load64_le(p->salt + 8),
+               blake2b_load64_le(p->personal),
+               blake2b_load64_le(p->personal + 8), p->digest_length);
 
     /* The zero-padded key is the first block. It stays buffered like any
      * input, so for an empty message it is also the last block. */

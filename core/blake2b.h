@@ -63,8 +63,8 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
 
 /* Start an unkeyed computation with no salt or personalization: the same
  * as blake2b_init with blake2b_params_init's defaults, without building
- * the parameters. outlen must be 1..64. */
-void blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen);
+ * the parameters. Returns 0 if outlen is not 1..64. */
+int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen);
 
 void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
                     blake2b_compress_fn *compress);

@@ -94,7 +94,8 @@ static int b2n_digest_init(void *vctx, const OSSL_PARAM params[])
     /* Re-init mid-stream: leave none of the abandoned input behind. */
     if (ctx->phase == B2N_RUNNING)
         blake2b_wipe(&ctx->state, sizeof(ctx->state));
-    blake2b_init_unkeyed(&ctx->state, ctx->next_size); /* size checked */
+    /* Cannot fail: next_size was checked when it was set. */
+    blake2b_init_unkeyed(&ctx->state, ctx->next_size);
     ctx->phase = B2N_RUNNING;
     return 1;
 }

@@ -807,6 +807,9 @@ static void check_core(void)
         check_kat(out, 64, 64, 1, 0, "core: keyed, empty message");
     }
 
+    T_CHECK(!blake2b_init_unkeyed(&S, 0), "core: unkeyed length 0 accepted");
+    T_CHECK(!blake2b_init_unkeyed(&S, 65), "core: unkeyed length 65 accepted");
+
     /* The digests' shortcut starts where the general init does. */
     for (unsigned n = 1; n <= BLAKE2B_OUTBYTES; n++) {
         struct blake2b_state want;
@@ -815,7 +818,8 @@ static void check_core(void)
         memset(&want, 0xa5, sizeof(want));
         blake2b_params_init(&p, (uint8_t)n);
         blake2b_init(&want, &p, NULL);
-        blake2b_init_unkeyed(&S, (uint8_t)n);
+        T_CHECK(blake2b_init_unkeyed(&S, (uint8_t)n),
+                "core: blake2b_init_unkeyed(%u) refused", n);
         T_CHECK(memcmp(S.h, want.h, sizeof(S.h)) == 0
                     && memcmp(S.t, want.t, sizeof(S.t)) == 0
                     && memcmp(S.f, want.f, sizeof(S.f)) == 0
