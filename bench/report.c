@@ -135,9 +135,14 @@ void bench_report_csv(FILE *f, const struct bench_meta *m,
         }
 }
 
-/* value as a JSON string (the command line may hold anything). */
+/* value as a JSON string (the command line may hold anything); NULL as
+ * null. */
 static void json_string(FILE *f, const char *value)
 {
+    if (value == NULL) {
+        fputs("null", f);
+        return;
+    }
     fputc('"', f);
     for (const unsigned char *p = (const unsigned char *)value; *p; p++) {
         if (*p == '"' || *p == '\\')
@@ -154,10 +159,7 @@ static void json_string_field(FILE *f, const char *key, const char *value,
                               const char *sep)
 {
     fprintf(f, "  \"%s\": ", key);
-    if (value == NULL)
-        fputs("null", f);
-    else
-        json_string(f, value);
+    json_string(f, value);
     fprintf(f, "%s\n", sep);
 }
 
@@ -181,6 +183,9 @@ void bench_report_json(FILE *f, const struct bench_meta *m,
 
             fprintf(f, "    {\"bytes\": %zu, \"contender\": ", r->sizes[s]);
             json_string(f, r->contenders[c]);
+            /* The rows the verdict ranks are the ones with a backend. */
+            fprintf(f, ", \"backend\": ");
+            json_string(f, r->backends[c]);
             fprintf(f, ", \"mbps_median\": %.3f, \"mbps_p25\": %.3f, "
                     "\"mbps_p75\": %.3f, \"mbps_min\": %.3f, "
                     "\"mbps_max\": %.3f, \"per_byte_median\": %.4f, "

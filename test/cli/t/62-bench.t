@@ -7,6 +7,8 @@
 # a row of its own and stays out of the verdict.
 use strict;
 use warnings;
+use File::Temp;
+use JSON::PP;
 use Test::More;
 use B2NTest;
 
@@ -17,11 +19,12 @@ plan skip_all => "no blake2neon-bench at '$bench' (BLAKE2NEON_BENCH; "
 my @emulator = split ' ', ($ENV{BLAKE2NEON_EMULATOR} // '');
 my %env = %ENV;
 delete $env{BLAKE2NEON_BACKEND};
+my $json_file = File::Temp->new(SUFFIX => '.json');
 my $out = do {
     local %ENV = %env;
     my @cmd = (@emulator, $bench, '--sizes', '64,300', '--time', '0.05',
                '--rounds', '2', '--quiet', '--module-dir', module_dir(),
-               '--against', module_dir());
+               '--against', module_dir(), '--json', "$json_file");
     open my $fh, '-|', @cmd or die "$bench: $!";
     local $/;
     my $text = <$fh>;
@@ -44,6 +47,14 @@ ok(defined $auto_row, 'the table has the automatic row');
 my ($against_row) = grep { /^against \(/ } keys %rows;
 ok(defined $against_row, 'the table has the --against row');
 
+# The JSON names the backend each row forces: the rows the verdict ranks.
+# The other build's row must have none, though it runs a backend too.
+my $json = do { local $/; open my $fh, '<', "$json_file" or die $!; decode_json(<$fh>) };
+my %backend_of = map { $_->{contender} => $_->{backend} } @{ $json->{results} };
+is($backend_of{$against_row}, undef, 'the --against row forces no backend: the verdict leaves it out')
+    if defined $against_row;
+is($backend_of{$auto_row}, undef, 'nor does the automatic row') if defined $auto_row;
+
 my @lines = split /\n/, $out;
 my $verdict = $lines[-1] // '';
 like($verdict, qr/^verdict: auto took \S+; /, 'the last line is the verdict');
@@ -56,8 +67,9 @@ my ($took) = $verdict =~ /^verdict: auto took (\S+);/;
 is($took, $reported, 'the verdict names the backend the provider reports');
 is($auto_row, "auto ($reported)", 'so does the automatic row') if defined $reported;
 
-my @backends = grep { $_ ne 'OpenSSL default' && $_ ne 'libsodium' && !/^(?:auto|against) / } keys %rows;
-unlike($verdict, qr/against \(/, 'the verdict leaves the --against row out');
+my @backends = grep { defined $backend_of{$_} } keys %rows;
+is_deeply([sort map { $backend_of{$_} } @backends], [sort @backends],
+          'each backend row is named for the backend it forces');
 for my $size (64, 300) {
     my ($best, $lead, $next, $gap) = $verdict =~
         /\b$size B (\S+) \((?:\+([\d.]+)% over (\S+)|the only backend); auto ([-+][\d.]+)%\)/;
