@@ -88,6 +88,22 @@ BLAKE2B_INLINE void one_round(uint64_t v[16], const uint64_t m[16],
  * docs/performance.md).
  */
 
+/*
+ * v lives in memory between two G functions: each G loads its eight
+ * halves, works in registers and stores them back (SPILL_POINT ends mix).
+ * Left to itself, gcc 12 keeps some of v in registers across Gs and spills
+ * others at random in the round loop; with this (and without its
+ * pre-allocation schedule, see core/CMakeLists.txt) the rolled rounds run
+ * fewer instructions on ARMv7 than OpenSSL's own (docs/performance.md).
+ * The empty asm claims to read and write v, so v must be in memory there;
+ * it emits nothing.
+ */
+#if defined(__GNUC__)
+#define SPILL_POINT(v) __asm__("" : "+m"(*(uint64_t(*)[16])(v)))
+#else
+#define SPILL_POINT(v) ((void)0)
+#endif
+
 /* The G function of RFC 7693 section 3.1. */
 BLAKE2B_INLINE void mix(uint64_t v[16], int a, int b, int c, int d,
                         uint64_t x, uint64_t y)
@@ -100,43 +116,20 @@ BLAKE2B_INLINE void mix(uint64_t v[16], int a, int b, int c, int d,
     v[d] = rotr64(v[d] ^ v[a], 16);
     v[c] = v[c] + v[d];
     v[b] = rotr64(v[b] ^ v[c], 63);
+    SPILL_POINT(v);
 }
-
-/*
- * v lives in memory between two G functions: each G loads its eight
- * halves, works in registers and stores them back. Left to itself, gcc 12
- * keeps some of v in registers across Gs and spills others at random in
- * the round loop; with this (and without its pre-allocation schedule, see
- * core/CMakeLists.txt) the rolled rounds run fewer instructions on ARMv7
- * than OpenSSL's own (docs/performance.md). The empty asm
- * claims to read and write v, so v must be in memory there; it emits
- * nothing.
- */
-#if defined(__GNUC__)
-#define SPILL_POINT(v) __asm__("" : "+m"(*(uint64_t(*)[16])(v)))
-#else
-#define SPILL_POINT(v) ((void)0)
-#endif
 
 BLAKE2B_INLINE void one_round(uint64_t v[16], const uint64_t m[16],
                               const uint8_t s[16])
 {
     mix(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-    SPILL_POINT(v);
     mix(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-    SPILL_POINT(v);
     mix(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-    SPILL_POINT(v);
     mix(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-    SPILL_POINT(v);
     mix(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-    SPILL_POINT(v);
     mix(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-    SPILL_POINT(v);
     mix(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-    SPILL_POINT(v);
     mix(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
-    SPILL_POINT(v);
 }
 #endif
 
