@@ -27,7 +27,8 @@ struct bench_results {
     const char *const *contenders;
     size_t ncontenders;
     /* backends[c]: the blake2neon backend contender c forces, NULL for
-     * the automatic choice and for contenders other than blake2neon. */
+     * the automatic choice, another build raced with --against, and
+     * contenders other than blake2neon: the verdict ranks the others. */
     const char *const *backends;
     const char *auto_backend; /* what the automatic choice took */
     size_t auto_index;        /* its contender; ncontenders if none */
