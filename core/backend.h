@@ -48,6 +48,7 @@ blake2b_compress_fn blake2b_compress_asimd;
 blake2b_compress_fn blake2b_compress_sha3;
 #endif
 #if defined(__x86_64__)
+blake2b_compress_fn blake2b_compress_bmi2;
 blake2b_compress_fn blake2b_compress_avx2;
 #if defined(__ELF__)
 blake2b_compress_fn blake2b_compress_avx512;

@@ -28,6 +28,9 @@ static const struct blake2b_backend backends[] = {
     { "avx512-intel", "x86-64 AVX-512VL, shaped for Intel's ports",
       blake2b_compress_avx512_intel, blake2b_cpu_has_avx512vl },
 #endif
+    /* By name only, like avx512-intel: rotations in one uop on Intel. */
+    { "bmi2", "portable C built with BMI2 (rorx)", blake2b_compress_bmi2,
+      blake2b_cpu_has_bmi2 },
 #endif
 };
 

@@ -76,6 +76,11 @@ static unsigned int leaf7_ebx(void)
     return ebx;
 }
 
+int blake2b_cpu_has_bmi2(void)
+{
+    return (leaf7_ebx() & bit_BMI2) != 0;
+}
+
 int blake2b_cpu_has_avx2(void)
 {
     return (os_saved_state() & B2B_XCR0_YMM) == B2B_XCR0_YMM

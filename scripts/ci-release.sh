@@ -44,7 +44,7 @@ for cc in gcc clang; do
 done
 
 echo "== the C tests again with each x86-64 backend forced"
-for backend in generic avx2 avx512 avx512-intel; do
+for backend in generic bmi2 avx2 avx512 avx512-intel; do
     if ! BLAKE2NEON_BACKEND=$backend openssl list -provider-path build \
             -provider blake2neon -providers >/dev/null 2>&1; then
         echo "backend $backend: this CPU cannot run it, not tested here"

@@ -3,7 +3,14 @@
 # one 128-byte block, as llvm-mca-14 predicts them, and the speed-up over
 # the generic C backend. A model, not a measurement.
 #
-#   scripts/model-speed.sh [--cc clang|gcc] [-O LEVEL] [aarch64|armv7|x86-64|all]
+#   scripts/model-speed.sh [--cc clang|gcc] [-O LEVEL] [--llvm N]
+#                          [aarch64|armv7|x86-64|all]
+#
+# --llvm N: model with llvm-mca-N and llvm-objdump-N instead of LLVM 14's
+# (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
+# sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows Ice
+# Lake's), alderlake, icelake-server, skylake-avx512 and znver4. Debian 12
+# has llvm-19 (package llvm-19).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
 # is unrolled, so the stream of one block is the loop over blocks in the
@@ -68,6 +75,7 @@ core=$repo/core
 cc=clang
 opt=2
 extra_blocks=4
+llvm=14
 targets=()
 
 while [ $# -gt 0 ]; do
@@ -75,16 +83,20 @@ while [ $# -gt 0 ]; do
     --cc) cc=${2:?--cc needs clang or gcc}; shift 2 ;;
     -O) opt=${2:?-O needs a level}; shift 2 ;;
     -O?*) opt=${1#-O}; shift ;;
+    --llvm) llvm=${2:?--llvm needs a version}; shift 2 ;;
     aarch64 | armv7 | x86-64) targets+=("$1"); shift ;;
     all) targets+=(aarch64 armv7 x86-64); shift ;;
-    -h | --help) sed -n '2,63p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,71p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "model-speed.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
 [ ${#targets[@]} -gt 0 ] || targets=(aarch64 armv7)
 case $cc in clang | gcc) ;; *) echo "model-speed.sh: --cc clang|gcc" >&2; exit 2 ;; esac
 
-tools=(clang-14 llvm-mca-14 llvm-objdump-14)
+case $llvm in *[!0-9]* | '') echo "model-speed.sh: --llvm N, N a number" >&2; exit 2 ;; esac
+mca_bin=llvm-mca-$llvm
+objdump_bin=llvm-objdump-$llvm
+tools=(clang-14 "$mca_bin" "$objdump_bin")
 [[ " ${targets[*]} " == *" aarch64 "* ]] && tools+=(qemu-aarch64 aarch64-linux-gnu-gcc)
 [[ " ${targets[*]} " == *" armv7 "* ]] && tools+=(qemu-arm arm-linux-gnueabihf-gcc)
 [[ " ${targets[*]} " == *" x86-64 "* ]] && tools+=(gcc)
@@ -203,7 +215,7 @@ trace() {
     read -r entry _ < <(symbol "$exe" "$fn")
     read -r main_lo main_hi < <(symbol "$exe" main)
     if [ ! -f "$work/$name.dis" ]; then
-        llvm-objdump-14 -d --no-show-raw-insn --mattr="$mattr" "$exe" \
+        "$objdump_bin" -d --no-show-raw-insn --mattr="$mattr" "$exe" \
             >"$work/$name.dis"
         # Arm ($a) / Thumb ($t) / data ($d) mapping symbols, by address.
         "$prefix-readelf" -sW "$exe" |
@@ -275,7 +287,7 @@ trace() {
     ' "$work/$name.map" "$work/$name.dis" "$work/$name.$n.log" \
         >"$work/$name.$n.s"
     if grep -q '<unknown>' "$work/$name.$n.s"; then
-        echo "model-speed.sh: llvm-objdump-14 could not decode part of $name" >&2
+        echo "model-speed.sh: llvm-objdump-$llvm could not decode part of $name" >&2
         return 1
     fi
     [ "$(insns "$work/$name.$n.s")" -gt 0 ] || {
@@ -315,7 +327,7 @@ expand_multiple() {
 # mca TRIPLE CORE FILE [OPTIONS...]: llvm-mca-14 on FILE, one pass; an
 # instruction it cannot parse is an error here, not a silent gap.
 mca() {
-    llvm-mca-14 -mtriple="$1" -mcpu="$2" -mattr="$mattr" -iterations=1 \
+    "$mca_bin" -mtriple="$1" -mcpu="$2" -mattr="$mattr" -iterations=1 \
         "${@:4}" "$3" 2>"$work/mca.err" && ! grep -q 'error' "$work/mca.err"
 }
 
@@ -328,13 +340,13 @@ cycles() {
     elif grep -q 'unable to resolve scheduling class' "$work/mca.err"; then
         expand_multiple "$3" >"$3.x"
         out=$(mca "$1" "$2" "$3.x") || {
-            echo "model-speed.sh: llvm-mca-14 -mcpu=$2 failed on $3:" >&2
+            echo "model-speed.sh: llvm-mca-$llvm -mcpu=$2 failed on $3:" >&2
             head -4 "$work/mca.err" >&2
             return 1
         }
         awk '/^Total Cycles:/ { print "~" $3 }' <<<"$out"
     else
-        echo "model-speed.sh: llvm-mca-14 -mcpu=$2 failed on $3:" >&2
+        echo "model-speed.sh: llvm-mca-$llvm -mcpu=$2 failed on $3:" >&2
         head -4 "$work/mca.err" >&2
         return 1
     fi
@@ -383,7 +395,7 @@ run_target() {
     done
 
     echo "   cycles per byte (one 128-byte block) and speed-up over $reference,"
-    echo "   modelled by llvm-mca-14, not measured"
+    echo "   modelled by llvm-mca-$llvm, not measured"
     printf '   %-17s %7s' backend insn/blk
     for core in "${cores[@]}"; do printf ' %17s' "$core"; done
     echo
@@ -436,7 +448,7 @@ run_target() {
         for known in "${known_models[@]}" "${cores[@]}"; do
             [ "$known" = "$core" ] && break
             if [ "${model_sig[$known]}" = "${model_sig[$core]}" ]; then
-                echo "   $core: llvm-mca-14 has no model of its own; it uses the $known model"
+                echo "   $core: llvm-mca-$llvm has no model of its own; it uses the $known model"
                 break
             fi
         done
@@ -473,8 +485,12 @@ run_target() {
 # x86-64: the block loop of each (unrolled) backend, from its disassembly.
 run_x86() {
     local cores=(sapphirerapids icelake-server skylake-avx512 znver3)
+    # LLVM 17 brought models of Sapphire Rapids, Alder Lake and Zen 4.
+    [ "$llvm" -ge 17 ] &&
+        cores=(sapphirerapids alderlake icelake-server skylake-avx512 znver4)
     local backends=(
         "generic|compress_generic.c|blake2b_compress_generic|"
+        "bmi2|x86/compress_bmi2.c|blake2b_compress_bmi2|-mbmi2"
         "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
         "avx512|x86/compress_avx512.S|blake2b_compress_avx512|"
         "avx512-intel|x86/compress_avx512_intel.S|blake2b_compress_avx512_intel|"
@@ -484,7 +500,7 @@ run_x86() {
     echo "== x86-64: compress backends, C compiled by $([ "$cc" = clang ] &&
         echo clang-14 || echo gcc) -O$opt"
     echo "   core cycles per byte (the block loop, $iters iterations) and speed-up"
-    echo "   over generic, modelled by llvm-mca-14, not measured"
+    echo "   over generic, modelled by llvm-mca-$llvm, not measured"
     printf '   %-12s %7s' backend insn/blk
     for core in "${cores[@]}"; do printf ' %17s' "$core"; done
     echo
@@ -492,7 +508,8 @@ run_x86() {
     local names=()
     for spec in "${backends[@]}"; do
         IFS='|' read -r name src fn extra <<<"$spec"
-        [ "$name" = generic ] && [ "$cc" = gcc ] && extra=$gcc_generic
+        [[ $name == generic || $name == bmi2 ]] && [ "$cc" = gcc ] &&
+            extra="$extra $gcc_generic"
         # shellcheck disable=SC2086 # extra holds separate flags
         if [[ $src == *.S ]]; then
             gcc -I"$core_dir" -I"$core_dir/x86" -c "$core_dir/$src" -o "$work/$name.o"
@@ -501,7 +518,7 @@ run_x86() {
         else
             gcc -O"$opt" -std=c11 -I"$core_dir" $extra -c "$core_dir/$src" -o "$work/$name.o"
         fi
-        llvm-objdump-14 -d --no-show-raw-insn --disassemble-symbols="$fn" \
+        "$objdump_bin" -d --no-show-raw-insn --disassemble-symbols="$fn" \
             "$work/$name.o" | awk '
             function hex(h,   v, i) {
                 h = tolower(h); gsub(/[ \t]/, "", h); sub(/^0x/, "", h); v = 0
@@ -529,7 +546,7 @@ run_x86() {
         local n_insn
         n_insn=$(grep -c '^	' "$work/$name.s")
         for core in "${cores[@]}"; do
-            cpb[$name,$core]=$(llvm-mca-14 -mtriple=x86_64 -mcpu="$core" \
+            cpb[$name,$core]=$("$mca_bin" -mtriple=x86_64 -mcpu="$core" \
                 -iterations=$iters "$work/$name.s" 2>/dev/null |
                 awk -v k=$iters '/^Total Cycles:/ { printf "%.2f", $3 / k / 128 }')
         done
@@ -543,19 +560,21 @@ run_x86() {
         done
         echo
     done
-    echo "   znver3 has no AVX-512; LLVM 14 has no Zen 4 model. Same loop, so"
+    [ "$llvm" -lt 17 ] &&
+        echo "   znver3 has no AVX-512; LLVM $llvm has no Zen 4 model. Same loop, so"
     echo "   the figure is a latency/throughput bound of the stream, not a timing."
-    echo "   model costs (latency/reciprocal throughput, cycles):"
+    echo "   model costs (uops/latency/reciprocal throughput, cycles):"
     printf '\t%s\n' 'vpermq $0x39, %ymm1, %ymm2' 'valignq $1, %ymm1, %ymm1, %ymm2' \
         'vpalignr $8, %xmm1, %xmm2, %xmm3' 'vprorq $24, %ymm1, %ymm2' \
-        'vpbroadcastq 8(%rsi), %ymm2 {%k1}' >"$work/probe.s"
+        'vpbroadcastq 8(%rsi), %ymm2 {%k1}' 'rorq $24, %rax' \
+        'rorxq $24, %rax, %rbx' >"$work/probe.s"
     for core in "${cores[@]}"; do
-        llvm-mca-14 -mtriple=x86_64 -mcpu="$core" -instruction-info "$work/probe.s" |
-            awk -v core="$core" -v labels="vpermq valignq vpalignr vprorq vpbroadcastq{k}" '
+        "$mca_bin" -mtriple=x86_64 -mcpu="$core" -instruction-info "$work/probe.s" |
+            awk -v core="$core" -v labels="vpermq valignq vpalignr vprorq vpbroadcastq{k} ror rorx" '
                 BEGIN { split(labels, L, " ") }
                 /Instructions:$/ { on = 1; next }
                 on && NF == 0 { exit }
-                on { n++; line = line sprintf("  %s %s/%s", L[n], $2, $3) }
+                on { n++; line = line sprintf("  %s %s/%s/%s", L[n], $1, $2, $3) }
                 END { printf "     %-15s%s\n", core, line }'
     done
     echo
