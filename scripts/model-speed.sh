@@ -91,7 +91,7 @@ while [ $# -gt 0 ]; do
     --llvm) llvm=${2:?--llvm needs a version}; shift 2 ;;
     aarch64 | armv7 | x86-64) targets+=("$1"); shift ;;
     all) targets+=(aarch64 armv7 x86-64); shift ;;
-    -h | --help) sed -n '2,77p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h | --help) sed -n '2,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "model-speed.sh: unknown argument '$1' (try --help)" >&2; exit 2 ;;
     esac
 done
