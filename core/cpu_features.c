@@ -100,7 +100,9 @@ int blake2b_cpu_has_avx512vl(void)
  * given as those three registers' values. */
 static int vendor_is(unsigned int b, unsigned int d, unsigned int c)
 {
-    unsigned int eax, ebx, ecx, edx;
+    /* Zeroed for gcc -O1, which cannot see that they are read only when
+     * __get_cpuid succeeds. */
+    unsigned int eax = 0, ebx = 0, ecx = 0, edx = 0;
 
     return __get_cpuid(0, &eax, &ebx, &ecx, &edx) && ebx == b && edx == d
            && ecx == c;
