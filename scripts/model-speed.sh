@@ -8,16 +8,17 @@
 #
 # --llvm N: model with llvm-mca-N and llvm-objdump-N instead of LLVM 14's
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
-# sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows Ice
-# Lake's), alderlake, icelake-server, skylake-avx512 and znver4. Debian 12
-# has llvm-19 (package llvm-19).
+# sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows
+# Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512
+# and znver4. Debian 12 has llvm-19 (package llvm-19).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
 # is unrolled, so the stream of one block is the loop over blocks in the
 # function's disassembly, from the target of its last backward branch to
 # that branch; llvm-mca-14 runs it -iterations=100 per core model
-# (sapphirerapids, icelake-server, skylake-avx512 and znver3, the newest
-# AMD model in LLVM 14, which has no AVX-512: its avx512 figures use
+# (sapphirerapids, which LLVM 14 models as skylake-avx512, icelake-server,
+# skylake-avx512 and znver3, the newest AMD model in LLVM 14, which has
+# no AVX-512: its avx512 figures use
 # whatever the model makes of those instructions), and cycles per byte are
 # core cycles (not TSC) over 100 blocks. C is compiled by the host gcc or
 # clang-14 with the flags the build gives each file. The row "OpenSSL" is
@@ -622,9 +623,15 @@ run_x86() {
         echo
     done
     cat "$work/OpenSSL.note"
-    [ "$llvm" -lt 17 ] &&
-        echo "   znver3 has no AVX-512; LLVM $llvm has no Zen 4 model. Same loop, so"
-    echo "   the figure is a latency/throughput bound of the stream, not a timing."
+    if [ "$llvm" -lt 17 ]; then
+        echo "   znver3 has no AVX-512, and LLVM $llvm has no Zen 4 model; sapphirerapids"
+        echo "   uses the skylake-avx512 model."
+    else
+        echo "   alderlake has no AVX-512."
+    fi
+    echo "   On a core without AVX-512 the avx512 figures are only what the model"
+    echo "   makes of those instructions. Every figure is a latency/throughput"
+    echo "   bound of the stream, not a timing."
     echo "   model costs (uops/latency/reciprocal throughput, cycles):"
     printf '\t%s\n' 'vpermq $0x39, %ymm1, %ymm2' 'valignq $1, %ymm1, %ymm1, %ymm2' \
         'vpalignr $8, %xmm1, %xmm2, %xmm3' 'vprorq $24, %ymm1, %ymm2' \
