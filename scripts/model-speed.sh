@@ -18,9 +18,9 @@
 # that branch; llvm-mca-14 runs it -iterations=100 per core model
 # (sapphirerapids, which LLVM 14 models as skylake-avx512, icelake-server,
 # skylake-avx512 and znver3, the newest AMD model in LLVM 14, which has
-# no AVX-512: its avx512 figures use
-# whatever the model makes of those instructions), and cycles per byte are
-# core cycles (not TSC) over 100 blocks. C is compiled by the host gcc or
+# no AVX-512: its avx512 figures use whatever the model makes of those
+# instructions), and cycles per byte are core cycles (not TSC) over 100
+# blocks. C is compiled by the host gcc or
 # clang-14 with the flags the build gives each file. The row "OpenSSL" is
 # the same for OpenSSL's own compress in the libcrypto that `openssl`
 # uses (no symbols needed: callgrind names the hottest function of a 1 MiB
