@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
-"""Instructions per message of BLAKE2B-512 through EVP on 32-bit Arm, counted
-under qemu-user, for OpenSSL's default provider and for blake2neon; and the
-llvm-mca-14 model of the per-block work both execute.
+"""Instructions per message of BLAKE2B-512 through EVP on Arm (32-bit armhf
+or 64-bit arm64), counted under qemu-user, for OpenSSL's default provider
+and for blake2neon; and the llvm-mca-14 model of the per-block work both
+execute.
 
-    scripts/evp-insns.py MODULE_DIR [--cpu QEMU_CPU] [--backend NAME]
-                         [--sizes 100,140,16384] [--mca cortex-a9,cortex-a15]
+    scripts/evp-insns.py MODULE_DIR [--arch armhf|arm64] [--cpu QEMU_CPU]
+                         [--backend NAME] [--sizes 100,140,16384]
+                         [--mca cortex-a9,cortex-a15]
 
-MODULE_DIR holds the armhf blake2neon.so (a cross build, e.g. build-armhf);
-the target's OpenSSL comes from sysroot/armhf (scripts/fetch-sysroot.sh
-armhf). Deterministic: qemu runs one guest instruction per translation block
+MODULE_DIR holds the blake2neon.so of a cross build for --arch (default
+armhf, e.g. build-armhf); the target's OpenSSL comes from sysroot/ARCH
+(scripts/fetch-sysroot.sh ARCH). Deterministic: qemu runs one guest instruction per translation block
 (-singlestep) and logs each one executed (-d exec,nochain); a tiny driver
 calls EVP_Digest once per size to warm up (lazy binding, first-use
 allocations), then once more between two marker calls, and only the
@@ -28,7 +30,8 @@ hits L1, every branch is predicted, Thumb IT instructions are dropped with
 the conditions they govern, load/store-multiple instructions are expanded
 for the Cortex-A9 model, which cannot schedule them (marked ~); and
 instructions llvm-mca-14 cannot schedule at all (mrc, hint) are left out.
-Needs: gcc-arm-linux-gnueabihf, qemu-user, llvm-14.
+Needs: gcc-arm-linux-gnueabihf (armhf) or gcc-aarch64-linux-gnu (arm64),
+qemu-user, llvm-14.
 """
 import argparse
 import os
@@ -39,8 +42,23 @@ import sys
 import tempfile
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PREFIX = "/usr/arm-linux-gnueabihf"
 K = 4  # extra blocks for the model's difference
+
+# Per target: the cross tools, the C library qemu loads, llvm's names for
+# the instruction set, and the defaults (armhf: a core without NEON, so
+# that auto is generic; arm64: the Raspberry Pi 3's core).
+ARCHES = {
+    "armhf": dict(triplet="arm-linux-gnueabihf", qemu="qemu-arm",
+                  cflags=["-march=armv7-a", "-mfpu=vfpv3-d16", "-mfloat-abi=hard"],
+                  mc_triples={0: "armv7a-linux-gnueabihf", 1: "thumbv7a-linux-gnueabihf"},
+                  mc_attr="+neon,+vfp3", mca_triple="armv7a",
+                  cpu="cortex-r5f", mca="cortex-a9,cortex-a15,cortex-a57"),
+    "arm64": dict(triplet="aarch64-linux-gnu", qemu="qemu-aarch64", cflags=[],
+                  mc_triples={0: "aarch64-linux-gnu"},
+                  mc_attr="+neon", mca_triple="aarch64",
+                  cpu="cortex-a53", mca="cortex-a53,cortex-a55,cortex-a57"),
+}
+ARCH = ARCHES["armhf"]  # set by main()
 
 DRIVER = r"""
 #define _GNU_SOURCE
@@ -103,6 +121,11 @@ int main(int argc, char **argv)
 """
 
 
+def prefix():
+    """Where the target's C library lies (qemu's -L)."""
+    return "/usr/" + ARCH["triplet"]
+
+
 def run(cmd, **kw):
     return subprocess.run(cmd, check=True, **kw)
 
@@ -112,21 +135,21 @@ def build_driver(work, sysroot):
     exe = os.path.join(work, "driver")
     with open(src, "w") as f:
         f.write(DRIVER)
-    lib = os.path.join(sysroot, "usr/lib/arm-linux-gnueabihf")
-    run(["arm-linux-gnueabihf-gcc", "-O2", "-march=armv7-a", "-mfpu=vfpv3-d16",
-         "-mfloat-abi=hard", "-I", os.path.join(sysroot, "usr/include"),
-         "-I", os.path.join(sysroot, "usr/include/arm-linux-gnueabihf"),
+    lib = os.path.join(sysroot, "usr/lib", ARCH["triplet"])
+    run([ARCH["triplet"] + "-gcc", "-O2"] + ARCH["cflags"] +
+        ["-I", os.path.join(sysroot, "usr/include"),
+         "-I", os.path.join(sysroot, "usr/include", ARCH["triplet"]),
          src, "-L", lib, "-lcrypto", "-o", exe])
     return exe, lib
 
 
 def trace(exe, lib, cpu, provider, moddir, sizes, log, backend):
-    env = dict(os.environ, QEMU_LD_PREFIX=PREFIX, LD_LIBRARY_PATH=lib)
+    env = dict(os.environ, QEMU_LD_PREFIX=prefix(), LD_LIBRARY_PATH=lib)
     for k in ("OPENSSL_CONF", "OPENSSL_MODULES", "BLAKE2NEON_BACKEND"):
         env.pop(k, None)
     if backend:
         env["BLAKE2NEON_BACKEND"] = backend
-    out = run(["qemu-arm", "-cpu", cpu, "-singlestep", "-d", "exec,nochain",
+    out = run([ARCH["qemu"], "-cpu", cpu, "-singlestep", "-d", "exec,nochain",
                "-D", log, exe, provider, moddir] + [str(s) for s in sizes],
               env=env, capture_output=True, text=True).stdout
     marks = objects = None
@@ -152,7 +175,8 @@ def segments(log, marks):
             if not m:
                 continue
             pc = int(m.group(2), 16)
-            thumb = (int(m.group(1), 16) >> 23) & 1
+            # 32-bit Arm: the Thumb bit of qemu's TB flags; AArch64 has none.
+            thumb = (int(m.group(1), 16) >> 23) & 1 if 1 in ARCH["mc_triples"] else 0
             if pc == marks[0]:
                 cur = []
             elif pc == marks[1]:
@@ -171,12 +195,12 @@ class Objects:
         self.objs = []
         for bias, name in objects:
             path = exe if name == "MAIN" else name
-            if not os.path.exists(path) and os.path.exists(PREFIX + path):
-                path = PREFIX + path
+            if not os.path.exists(path) and os.path.exists(prefix() + path):
+                path = prefix() + path
             if not os.path.exists(path):
                 continue
             loads = []
-            hdr = subprocess.run(["arm-linux-gnueabihf-readelf", "-lW", path],
+            hdr = subprocess.run([ARCH["triplet"] + "-readelf", "-lW", path],
                                  capture_output=True, text=True).stdout
             for l in hdr.splitlines():
                 w = l.split()
@@ -203,7 +227,7 @@ class Objects:
 
 def mc(triple, line):
     r = subprocess.run(["llvm-mc-14", "--disassemble", "-triple=" + triple,
-                        "-mattr=+neon,+vfp3"], input=line + "\n",
+                        "-mattr=" + ARCH["mc_attr"]], input=line + "\n",
                        capture_output=True, text=True)
     ins = [l.strip() for l in r.stdout.splitlines()
            if l.startswith("\t") and not l.strip().startswith(".")]
@@ -226,19 +250,19 @@ def disassemble(objs, pcs, work):
                 hw = struct.unpack("<H", b[:2])[0]
                 b = b if (hw >> 11) in (0x1d, 0x1e, 0x1f) else b[:2]
             lines.append(" ".join("0x%02x" % x for x in b))
-        triple = "thumbv7a-linux-gnueabihf" if thumb else "armv7a-linux-gnueabihf"
+        triple = ARCH["mc_triples"][thumb]
         # All at once; llvm-mc decodes the bytes as one stream, and each
         # line holds exactly one instruction's bytes. If any fails to
         # decode, the counts differ: then one at a time, to name it.
         r = subprocess.run(["llvm-mc-14", "--disassemble", "-triple=" + triple,
-                            "-mattr=+neon,+vfp3"], input="\n".join(lines) + "\n",
+                            "-mattr=" + ARCH["mc_attr"]], input="\n".join(lines) + "\n",
                            capture_output=True, text=True)
         out = [l.strip() for l in r.stdout.splitlines()
                if l.startswith("\t") and not l.strip().startswith(".")]
         if len(out) != len(lines) or r.stderr.strip():
             out = [mc(triple, line) for line in lines]
         for k, t in zip(keys, out):
-            t = re.sub(r"\s*@.*$", "", t)
+            t = re.sub(r"\s*(@|//).*$", "", t)
             text[k] = t
     return text
 
@@ -263,9 +287,9 @@ def stream(seg, text, path):
                 if m:
                     t = m.group(1) + m.group(3) + t[m.end(3):]
             # Branch targets: llvm-mca ignores control flow.
-            if re.match(r"^(bl|blx|cbn?z|b(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?)(\.w|\.n)?\s", t) and "#" in t:
-                t = re.sub(r"#-?\d+$", ".Ltarget", t)
-            if thumb != mode:
+            if re.match(r"^(bl|blx|cbn?z|tbn?z|b(\.?(eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al))?)(\.w|\.n)?\s", t) and "#" in t:
+                t = re.sub(r"#-?(0x[0-9a-f]+|\d+)$", ".Ltarget", t)
+            if 1 in ARCH["mc_triples"] and thumb != mode:
                 f.write(".thumb\n" if thumb else ".arm\n")
                 mode = thumb
             f.write("\t" + t + "\n")
@@ -313,7 +337,7 @@ def replace_unsupported(path, stderr):
 
 
 def mca_cycles(path, cpu):
-    cmd = ["llvm-mca-14", "-mtriple=armv7a", "-mcpu=" + cpu, "-mattr=+neon",
+    cmd = ["llvm-mca-14", "-mtriple=" + ARCH["mca_triple"], "-mcpu=" + cpu, "-mattr=+neon",
            "-iterations=1", path]
     r = subprocess.run(cmd, capture_output=True, text=True)
     for _ in range(20):
@@ -338,15 +362,22 @@ def mca_cycles(path, cpu):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("module_dir", help="directory of the armhf blake2neon.so")
-    ap.add_argument("--cpu", default="cortex-r5f", help="qemu CPU (cortex-r5f: no NEON)")
+    ap.add_argument("module_dir", help="directory of the target's blake2neon.so")
+    ap.add_argument("--arch", default="armhf", choices=sorted(ARCHES),
+                    help="target: armhf (default) or arm64")
+    ap.add_argument("--cpu", help="qemu CPU (default: armhf cortex-r5f, which has "
+                    "no NEON; arm64 cortex-a53)")
     ap.add_argument("--backend", default="", help="BLAKE2NEON_BACKEND for blake2neon")
     ap.add_argument("--sizes", default="100,140,16384",
                     help="message sizes in bytes, comma-separated")
-    ap.add_argument("--mca", default="cortex-a9,cortex-a15,cortex-a57",
-                    help="llvm-mca cores ('' for none)")
+    ap.add_argument("--mca", help="llvm-mca cores ('' for none; default: armhf "
+                    "cortex-a9,cortex-a15,cortex-a57; arm64 cortex-a53,cortex-a55,cortex-a57)")
     a = ap.parse_args()
-    sysroot = os.path.join(REPO, "sysroot/armhf")
+    global ARCH
+    ARCH = ARCHES[a.arch]
+    a.cpu = a.cpu or ARCH["cpu"]
+    a.mca = ARCH["mca"] if a.mca is None else a.mca
+    sysroot = os.path.join(REPO, "sysroot", a.arch)
     sizes = [int(s) for s in a.sizes.split(",")]
     model_sizes = [129, 129 + 128 * K]
     moddir = os.path.abspath(a.module_dir)
@@ -384,7 +415,8 @@ def main():
             rows[prov] = (counts, cyc, (counts[-1] - counts[-2]) / K)
             os.remove(log)
     name = "blake2neon" + ("(%s)" % a.backend if a.backend else "(auto)")
-    print("BLAKE2B-512 through EVP on qemu-arm -cpu %s: instructions per message (counted)" % a.cpu)
+    print("BLAKE2B-512 through EVP on %s -cpu %s: instructions per message (counted)"
+          % (ARCH["qemu"], a.cpu))
     print("%-22s" % "provider" + "".join("%10d B" % s for s in sizes) + "   insn/block")
     for prov, label in (("default", "OpenSSL default"), ("blake2neon", name)):
         counts, cyc, per = rows[prov]
