@@ -139,7 +139,8 @@ BLAKE2B_INLINE void compress_one(struct blake2b_state *S, const uint8_t *in)
 
     /* Fully unrolled, m and v become registers and constant-indexed
      * words; gcc 12 does so by itself at -O3 only, and at -O2 (what
-     * distributions build with) this backend was 8-16% slower without. */
+     * distributions build with) this backend was slower without
+     * (docs/performance.md). */
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
         m[i] = blake2b_load64_le(in + 8 * i);

@@ -559,7 +559,7 @@ openssl_default_stream() {
 # x86-64: the block loop of each (unrolled) backend, from its disassembly.
 run_x86() {
     local cores=(sapphirerapids icelake-server skylake-avx512 znver3)
-    # LLVM 17 brought models of Sapphire Rapids, Alder Lake and Zen 4.
+    # Sapphire Rapids and Zen 4 have models since LLVM 17 (Alder Lake 16).
     [ "$llvm" -ge 17 ] &&
         cores=(sapphirerapids alderlake icelake-server skylake-avx512 znver4)
     local backends=(

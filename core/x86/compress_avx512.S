@@ -9,7 +9,7 @@
  * touched, and in may have any alignment. Runs only where cpuid reports
  * AVX2, AVX512F and AVX512VL and XCR0 says the OS saves the registers
  * (core/cpu_features.c); the automatic choice takes it on such CPUs but
- * Intel's (core/backends.c). 256-bit registers only: no 512-bit
+ * Intel's and AMD's from family 0x1a (core/backends.c). 256-bit registers only: no 512-bit
  * instruction, so no frequency penalty on Intel.
  *
  * Why assembly: single-stream BLAKE2b is bound by the latency of the
@@ -191,7 +191,8 @@
  * <- lane j + k), b stays. A_M for the next step is built from the
  * rotated halves of a = A_M + b, rotate(A_M) + rotate(b): both are ready
  * before the step starts, so the three-cycle rotations are off the chain
- * (0.3% faster at 16 KiB on Zen 4 than rotating a once it is done).
+ * (measured faster on Zen 4 than rotating a once it is done:
+ * docs/performance.md).
  * i0..i3 are the next step's first message words, in its own lane order.
  */
 .macro TURN lanes_a, lanes_c, i0, i1, i2, i3

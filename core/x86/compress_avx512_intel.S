@@ -12,9 +12,11 @@
  *    the lane rotations (valignq) need too; vpblendd runs on any vector
  *    port.
  * A round then takes 20% fewer vector uops on three vector ports. By name
- * only ("avx512-intel"): modelled ahead of avx2 and avx512 on the Intel
- * models, measured behind avx512 on Zen 4 (docs/performance.md), never
- * run on Intel here; one run of the benchmark on an Intel core settles it.
+ * only ("avx512-intel"): modelled ahead of avx2 and avx512 on LLVM 14's
+ * Skylake-SP and Ice Lake-SP models, level with avx2 on LLVM 19's Sapphire
+ * Rapids model, measured behind avx512 on Zen 4 (docs/performance.md),
+ * never run on Intel here; one run of the benchmark on an Intel core
+ * settles it.
  */
 #define blake2b_compress_avx512 blake2b_compress_avx512_intel
 #define B2N_INTEL_PORTS 1
