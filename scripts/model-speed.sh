@@ -10,7 +10,9 @@
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
 # sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows
 # Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512
-# and znver4. Debian 12 has llvm-19 (package llvm-19).
+# and znver4; on aarch64 it adds cortex-a510, neoverse-n1 and neoverse-v1,
+# which LLVM 17 and later model themselves. Debian 12 has llvm-19 (package
+# llvm-19).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
 # is unrolled, so the stream of one block is the loop over blocks in the
@@ -149,6 +151,14 @@ setup_target() {
         cores=(cortex-a53 cortex-a55 cortex-a57 cortex-a72 neoverse-n1 apple-m1)
         known_models=(cortex-a53 cortex-a55 cortex-a57 cyclone)
         sha3_cores=" apple-m1 " # of those above, the ones with FEAT_SHA3
+        # LLVM 17 and later model the Cortex-A510 and Neoverse N1 and V1
+        # (Graviton 2 and 3; V1 has SHA3) themselves.
+        if [ "$llvm" -ge 17 ]; then
+            cores=(cortex-a53 cortex-a55 cortex-a510 cortex-a72 neoverse-n1
+                neoverse-v1 apple-m1)
+            known_models+=(cortex-a510 neoverse-n1 neoverse-v1)
+            sha3_cores=" neoverse-v1 apple-m1 "
+        fi
         # What each model charges for the instructions that matter most.
         probe=("add-x|add x0, x1, x2" "ror-x|ror x0, x1, #24"
             "add-v|add v0.2d, v1.2d, v2.2d" "tbl|tbl v0.16b, { v1.16b }, v2.16b"
