@@ -605,25 +605,17 @@ run_x86() {
         "$objdump_bin" -d --no-show-raw-insn --disassemble-symbols="$fn" \
             "$work/$name.o" | block_loop >"$work/$name.s"
         names+=("$name")
-        local n_insn
-        n_insn=$(grep -c '^	' "$work/$name.s")
+    done
+    # OpenSSL's default provider, the reference every ratio here is against.
+    openssl_default_stream "$work/OpenSSL.s" && names+=(OpenSSL)
+    for name in "${names[@]}"; do
+        cpb[$name,insn]=$(grep -c '^	' "$work/$name.s")
         for core in "${cores[@]}"; do
             cpb[$name,$core]=$("$mca_bin" -mtriple=x86_64 -mcpu="$core" \
                 -iterations=$iters "$work/$name.s" 2>/dev/null |
                 awk -v k=$iters '/^Total Cycles:/ { printf "%.2f", $3 / k / 128 }')
         done
-        cpb[$name,insn]=$n_insn
     done
-    # OpenSSL's default provider, the reference every ratio here is against.
-    if openssl_default_stream "$work/OpenSSL.s"; then
-        names+=(OpenSSL)
-        cpb[OpenSSL,insn]=$(grep -c '^	' "$work/OpenSSL.s")
-        for core in "${cores[@]}"; do
-            cpb[OpenSSL,$core]=$("$mca_bin" -mtriple=x86_64 -mcpu="$core" \
-                -iterations=$iters "$work/OpenSSL.s" 2>/dev/null |
-                awk -v k=$iters '/^Total Cycles:/ { printf "%.2f", $3 / k / 128 }')
-        done
-    fi
     for name in "${names[@]}"; do
         printf '   %-12s %7s' "$name" "${cpb[$name,insn]}"
         for core in "${cores[@]}"; do
