@@ -77,6 +77,18 @@ static size_t parse_size(const char *s, char **end)
     return v > 0 && v <= ((unsigned long long)1 << 30) ? (size_t)v : 0;
 }
 
+/* The whole of s as a number in [lo, hi]: "25s" or "" is refused, not
+ * read as 25 or 0. */
+static int parse_number(const char *s, double lo, double hi, double *out)
+{
+    char *end;
+
+    errno = 0;
+    *out = strtod(s, &end);
+    return errno == 0 && end != s && *end == '\0' && *out >= lo
+           && *out <= hi;
+}
+
 static int parse_sizes(const char *list, struct options *o)
 {
     const char *p = list;
@@ -134,16 +146,17 @@ static int parse_options(int argc, char **argv, struct options *o)
                 return 0;
             }
         } else if (strcmp(a, "--time") == 0) {
-            o->seconds = strtod(v, NULL);
-            if (!(o->seconds > 0 && o->seconds < 86400)) {
-                fprintf(stderr, "blake2neon-bench: bad --time '%s'\n", v);
+            if (!parse_number(v, 0, 86400, &o->seconds) || o->seconds == 0) {
+                fprintf(stderr, "blake2neon-bench: bad --time '%s' (seconds, "
+                        "more than 0, at most 86400)\n", v);
                 return 0;
             }
         } else if (strcmp(a, "--rounds") == 0) {
-            long n = strtol(v, NULL, 10);
+            double n;
 
-            if (n < 1 || n > 10000) {
-                fprintf(stderr, "blake2neon-bench: bad --rounds '%s'\n", v);
+            if (!parse_number(v, 1, 10000, &n) || n != (size_t)n) {
+                fprintf(stderr, "blake2neon-bench: bad --rounds '%s' (a whole "
+                        "number from 1 to 10000)\n", v);
                 return 0;
             }
             o->rounds = (size_t)n;

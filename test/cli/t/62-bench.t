@@ -4,7 +4,8 @@
 # size, the fastest backend row of the table above it, with its lead over
 # the next and the automatic row's distance to it, recomputed here from the
 # table's medians. A build raced with --against (here the same build) gets
-# a row of its own and stays out of the verdict.
+# a row of its own and stays out of the verdict. Options it cannot read
+# are refused.
 use strict;
 use warnings;
 use File::Temp;
@@ -100,5 +101,34 @@ my ($want_widest) = sort { $b <=> $a }
 ok(defined $widest && abs($widest - $want_widest) < 0.11,
    "the verdict's widest spread is the table's ($want_widest%)")
     or diag($verdict);
+
+# Options it cannot read are refused, with the option and the value named,
+# rather than read in part: "--time 25s" is not 25 seconds.
+sub bench_status {
+    my $pid = open(my $fh, '-|') // die "fork: $!";
+    if (!$pid) {
+        open STDERR, '>&', \*STDOUT or die $!;
+        exec @emulator, $bench, @_ or exit 127;
+    }
+    local $/;
+    my $text = <$fh> // '';
+    close $fh;
+    return ($? >> 8, $text);
+}
+for my $bad (['--time', '25s'], ['--time', '0'], ['--time', '-1'],
+             ['--time', 'nan'], ['--time', '90000'], ['--rounds', '15x'],
+             ['--rounds', '2.5'], ['--rounds', '0'], ['--rounds', '10001'],
+             ['--sizes', '64x'], ['--sizes', '64,,128']) {
+    my ($status, $text) = bench_status(@$bad, '--sizes', '64', '--quiet');
+    my $what = "@$bad";
+    is($status, 2, "'$what' is refused");
+    like($text, qr/bad \Q$bad->[0]\E '\Q$bad->[1]\E'/, "'$what': the message names it");
+}
+my ($status, $text) = bench_status('--bogus');
+is($status, 2, 'an unknown option is refused');
+like($text, qr/unknown option '--bogus'/, 'and named');
+($status, $text) = bench_status('--rounds');
+is($status, 2, 'an option without its value is refused');
+like($text, qr/--rounds needs a value/, 'and named');
 
 done_testing();
