@@ -148,9 +148,9 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
 static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
 
-    return p == NULL || OSSL_PARAM_set_size_t(p, ctx->next_size);
+    return b2n_write_uint_param(&ctx->provctx->core, params,
+                                OSSL_DIGEST_PARAM_SIZE, ctx->next_size);
 }
 
 static const OSSL_PARAM b2n_digest_size_param_list[] = {
@@ -174,23 +174,16 @@ static const OSSL_PARAM *b2n_digest_gettable_ctx_params(void *vctx,
     return b2n_digest_size_param_list;
 }
 
+/* No provider context here (OpenSSL passes none): errors go to libcrypto's
+ * queue directly. */
 static int b2n_digest_get_params(OSSL_PARAM params[], size_t size)
 {
-    OSSL_PARAM *p;
-
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_BLOCK_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, BLAKE2B_BLOCKBYTES))
-        return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, size))
-        return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_XOF);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    p = OSSL_PARAM_locate(params, OSSL_DIGEST_PARAM_ALGID_ABSENT);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 0))
-        return 0;
-    return 1;
+    return b2n_write_uint_param(NULL, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
+                                BLAKE2B_BLOCKBYTES)
+           && b2n_write_uint_param(NULL, params, OSSL_DIGEST_PARAM_SIZE, size)
+           && b2n_write_uint_param(NULL, params, OSSL_DIGEST_PARAM_XOF, 0)
+           && b2n_write_uint_param(NULL, params,
+                                   OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
 }
 
 static const OSSL_PARAM *b2n_digest_gettable_params(void *provctx)

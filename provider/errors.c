@@ -21,6 +21,14 @@ void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
 {
     va_list args;
 
+    if (core == NULL) {
+        ERR_new();
+        ERR_set_debug(file, line, func);
+        va_start(args, fmt);
+        ERR_vset_error(ERR_GET_LIB(reason), ERR_GET_REASON(reason), fmt, args);
+        va_end(args);
+        return;
+    }
     /* Without the upcalls (a core that offers none) there is nowhere to
      * report to; the failing return value still reaches the caller. */
     if (core->new_error == NULL || core->vset_error == NULL)

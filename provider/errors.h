@@ -23,27 +23,36 @@ enum b2n_reason {
 };
 
 /*
- * Reasons for a failed load. OpenSSL learns a provider's reason strings
- * (and its library name) only after OSSL_provider_init has succeeded, so
- * an error raised with our own reasons while init fails prints as
- * "lib(128):...:reason(10)". A reason that carries a library number is
- * put on the queue as that library's instead (3.0 and later alike), so
- * these are libcrypto's "Provider routines" with reasons libcrypto itself
- * can print: ERR_R_* common ones, or PROV_R_*. The detail text says what
- * went wrong and names blake2neon.
+ * Reasons libcrypto itself can print: its "Provider routines" library with
+ * ERR_R_* common reasons or PROV_R_*. A reason that carries a library
+ * number is put on the queue as that library's (3.0 and later alike). The
+ * detail text says what went wrong and names blake2neon.
+ *
+ * For a failed load: OpenSSL learns a provider's reason strings (and its
+ * library name) only after OSSL_provider_init has succeeded, so an error
+ * raised with our own reasons while init fails prints as
+ * "lib(128):...:reason(10)".
  */
-#define B2N_LOAD_REASON(r) ((uint32_t)ERR_PACK(ERR_LIB_PROV, 0, (r)))
-#define B2N_LOAD_UNKNOWN_BACKEND B2N_LOAD_REASON(ERR_R_PASSED_INVALID_ARGUMENT)
-#define B2N_LOAD_BACKEND_UNSUPPORTED B2N_LOAD_REASON(ERR_R_UNSUPPORTED)
-#define B2N_LOAD_SELFTEST_FAILED B2N_LOAD_REASON(PROV_R_SELF_TEST_KAT_FAILURE)
-#define B2N_LOAD_OUT_OF_MEMORY B2N_LOAD_REASON(ERR_R_MALLOC_FAILURE)
+#define B2N_LIBCRYPTO_REASON(r) ((uint32_t)ERR_PACK(ERR_LIB_PROV, 0, (r)))
+#define B2N_LOAD_UNKNOWN_BACKEND \
+    B2N_LIBCRYPTO_REASON(ERR_R_PASSED_INVALID_ARGUMENT)
+#define B2N_LOAD_BACKEND_UNSUPPORTED B2N_LIBCRYPTO_REASON(ERR_R_UNSUPPORTED)
+#define B2N_LOAD_SELFTEST_FAILED \
+    B2N_LIBCRYPTO_REASON(PROV_R_SELF_TEST_KAT_FAILURE)
+#define B2N_LOAD_OUT_OF_MEMORY B2N_LIBCRYPTO_REASON(ERR_R_MALLOC_FAILURE)
+/* A parameter asked for cannot hold the answer: the default provider's
+ * reason, and one that needs no provider context (see b2n_raise_at). */
+#define B2N_PARAM_NOT_SET B2N_LIBCRYPTO_REASON(PROV_R_FAILED_TO_SET_PARAMETER)
 
 /* The table handed to the core by OSSL_FUNC_PROVIDER_GET_REASON_STRINGS. */
 extern const OSSL_ITEM b2n_reason_strings[];
 
 /*
- * Raise reason (an enum b2n_reason, or a B2N_LOAD_* one), with
- * printf-style detail, on the caller's error queue.
+ * Raise reason (an enum b2n_reason, or a B2N_LIBCRYPTO_REASON one), with
+ * printf-style detail, on the caller's error queue. core may be NULL only
+ * with a B2N_LIBCRYPTO_REASON: OpenSSL calls an algorithm's get_params
+ * without a provider context, so there the error goes on libcrypto's
+ * queue directly, as the default provider's does.
  */
 #define B2N_RAISE(core, reason, ...) \
     b2n_raise_at((core), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)

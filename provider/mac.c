@@ -176,15 +176,12 @@ static size_t b2n_mac_current_size(const struct b2n_mac_ctx *ctx)
 static int b2n_mac_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_mac_ctx *ctx = vctx;
-    OSSL_PARAM *p;
+    const struct b2n_core *core = &ctx->provctx->core;
 
-    p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, b2n_mac_current_size(ctx)))
-        return 0;
-    p = OSSL_PARAM_locate(params, OSSL_MAC_PARAM_BLOCK_SIZE);
-    if (p != NULL && !OSSL_PARAM_set_size_t(p, BLAKE2B_BLOCKBYTES))
-        return 0;
-    return 1;
+    return b2n_write_uint_param(core, params, OSSL_MAC_PARAM_SIZE,
+                                b2n_mac_current_size(ctx))
+           && b2n_write_uint_param(core, params, OSSL_MAC_PARAM_BLOCK_SIZE,
+                                   BLAKE2B_BLOCKBYTES);
 }
 
 static const OSSL_PARAM *b2n_mac_gettable_ctx_params(void *vctx, void *provctx)

@@ -72,3 +72,16 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
     *len = data_len;
     return 1;
 }
+
+int b2n_write_uint_param(const struct b2n_core *core, OSSL_PARAM params[],
+                         const char *name, size_t value)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+
+    if (p == NULL || OSSL_PARAM_set_size_t(p, value))
+        return 1;
+    B2N_RAISE(core, B2N_PARAM_NOT_SET,
+              "blake2neon: %s (%zu) does not fit the parameter given for it",
+              name, value);
+    return 0;
+}

@@ -1,6 +1,7 @@
 /*
  * Hostile use through EVP: every parameter at its bounds and one past,
- * parameters of the wrong type, NULL buffers of length 0, calls out of
+ * parameters of the wrong type (given, or asked for in a place that cannot
+ * hold the answer), NULL buffers of length 0, calls out of
  * order, duplicates of finished contexts, a size changed mid-stream, and
  * key bytes kept out of error messages. Each case has a defined result,
  * and after every refusal the same context must still compute correctly.
@@ -30,6 +31,7 @@ static const size_t md_sizes[4] = { 20, 32, 48, 64 };
 
 static EVP_MD *mds[4];
 static EVP_MAC *mac, *ref_mac; /* ref_mac: the default provider's, or NULL */
+static EVP_MD *ref_md;          /* the default provider's BLAKE2B-512, or NULL */
 static uint8_t msg[256], kat_key[64];
 
 static struct t_kat kat; /* static: too large for the stack */
@@ -678,6 +680,85 @@ done:
     EVP_MAC_CTX_free(mac_ctx);
 }
 
+/*
+ * Asking for a parameter in a place that cannot hold the answer (a string
+ * for a size, a signed byte for the block size 128) fails with an error
+ * that names the parameter, as the default provider's BLAKE2B-512 and
+ * BLAKE2BMAC fail; the same request in a place that can hold it succeeds.
+ * An algorithm's get_params has no provider context: its error must still
+ * reach the queue.
+ */
+static void check_get_types(void)
+{
+    char text[16];
+    int8_t small;
+    uint8_t byte;
+    struct {
+        const char *what, *name;
+        OSSL_PARAM params[2];
+    } refused[] = {
+        { "as UTF-8", OSSL_DIGEST_PARAM_SIZE,
+          { OSSL_PARAM_utf8_string(OSSL_DIGEST_PARAM_SIZE, text,
+                                   sizeof(text)), OSSL_PARAM_END } },
+        { "as int8", OSSL_DIGEST_PARAM_BLOCK_SIZE,
+          { { OSSL_DIGEST_PARAM_BLOCK_SIZE, OSSL_PARAM_INTEGER, &small,
+              sizeof(small), OSSL_PARAM_UNMODIFIED }, OSSL_PARAM_END } },
+        { "as UTF-8", OSSL_DIGEST_PARAM_XOF,
+          { OSSL_PARAM_utf8_string(OSSL_DIGEST_PARAM_XOF, text, sizeof(text)),
+            OSSL_PARAM_END } },
+    };
+    OSSL_PARAM as_byte[] = {
+        { OSSL_DIGEST_PARAM_SIZE, OSSL_PARAM_UNSIGNED_INTEGER, &byte,
+          sizeof(byte), OSSL_PARAM_UNMODIFIED }, OSSL_PARAM_END
+    };
+    OSSL_PARAM mac_block[] = {
+        { OSSL_MAC_PARAM_BLOCK_SIZE, OSSL_PARAM_INTEGER, &small, sizeof(small),
+          OSSL_PARAM_UNMODIFIED }, OSSL_PARAM_END
+    };
+    EVP_MD_CTX *md_ctx = EVP_MD_CTX_new();
+    EVP_MAC_CTX *mac_ctx = EVP_MAC_CTX_new(mac);
+
+    for (int i = 0; i < 4; i++) {
+        for (size_t c = 0; c < sizeof(refused) / sizeof(refused[0]); c++)
+            T_FAILS(EVP_MD_get_params(mds[i], refused[c].params),
+                    refused[c].name, "%s: get %s %s", md_names[i],
+                    refused[c].name, refused[c].what);
+        byte = 0;
+        T_CHECK(EVP_MD_get_params(mds[i], as_byte) && byte == md_sizes[i],
+                "%s: get size as uint8: %u", md_names[i], byte);
+    }
+    for (size_t c = 0; ref_md != NULL && c < sizeof(refused) / sizeof(refused[0]);
+         c++) {
+        T_CHECK(!EVP_MD_get_params(ref_md, refused[c].params),
+                "default BLAKE2B-512: get %s %s succeeds", refused[c].name,
+                refused[c].what);
+        ERR_clear_error();
+    }
+
+    if (!T_CHECK(md_ctx != NULL && mac_ctx != NULL, "new contexts"))
+        goto done;
+    if (T_CHECK(EVP_DigestInit_ex2(md_ctx, mds[1], NULL), "init")) {
+        T_FAILS(EVP_MD_CTX_get_params(md_ctx, refused[0].params), "size",
+                "BLAKE2B-256 context: get size as UTF-8");
+        byte = 0;
+        T_CHECK(EVP_MD_CTX_get_params(md_ctx, as_byte) && byte == 32,
+                "BLAKE2B-256 context: get size as uint8: %u", byte);
+    }
+    if (T_CHECK(EVP_MAC_init(mac_ctx, kat_key, sizeof(kat_key), NULL),
+                "MAC init")) {
+        T_FAILS(EVP_MAC_CTX_get_params(mac_ctx, refused[0].params), "size",
+                "BLAKE2BMAC context: get size as UTF-8");
+        T_FAILS(EVP_MAC_CTX_get_params(mac_ctx, mac_block), "block-size",
+                "BLAKE2BMAC context: get block-size as int8");
+        byte = 0;
+        T_CHECK(EVP_MAC_CTX_get_params(mac_ctx, as_byte) && byte == 64,
+                "BLAKE2BMAC context: get size as uint8: %u", byte);
+    }
+done:
+    EVP_MD_CTX_free(md_ctx);
+    EVP_MAC_CTX_free(mac_ctx);
+}
+
 /* --- secrets -------------------------------------------------------------- */
 
 /* The whole error queue as text (emptying it). */
@@ -849,8 +930,10 @@ int main(int argc, char **argv)
     ok &= T_CHECK((mac = EVP_MAC_fetch(libctx, "BLAKE2BMAC", T_PROPQ)) != NULL,
                   "fetch BLAKE2BMAC");
     default_ctx = t_ctx_default(&default_prov);
-    if (default_ctx != NULL)
+    if (default_ctx != NULL) {
         ref_mac = EVP_MAC_fetch(default_ctx, "BLAKE2BMAC", NULL);
+        ref_md = EVP_MD_fetch(default_ctx, "BLAKE2B-512", NULL);
+    }
     if (ref_mac == NULL)
         t_note("the default provider has no BLAKE2BMAC: bounds that succeed "
                "are checked for success only");
@@ -866,6 +949,7 @@ int main(int argc, char **argv)
         check_digest_order();
         check_mac_order();
         check_size_after_init();
+        check_get_types();
         check_no_key_in_errors();
     }
     check_core();
@@ -874,6 +958,7 @@ int main(int argc, char **argv)
         EVP_MD_free(mds[i]);
     EVP_MAC_free(mac);
     EVP_MAC_free(ref_mac);
+    EVP_MD_free(ref_md);
     if (default_ctx != NULL)
         t_ctx_free(default_ctx, default_prov);
     t_ctx_free(libctx, prov);
