@@ -10,10 +10,10 @@
 
 static const struct blake2b_backend backends[] = {
     { "generic", "portable C", blake2b_compress_generic, NULL },
-#if defined(__arm__)
+#if defined(__arm__) && defined(__ARMEL__) /* as core/CMakeLists.txt */
     { "neon", "ARMv7 NEON", blake2b_compress_neon, blake2b_cpu_has_neon },
 #endif
-#if defined(__aarch64__)
+#if defined(__aarch64__) && defined(__AARCH64EL__)
     { "asimd", "AArch64 Advanced SIMD", blake2b_compress_asimd,
       blake2b_cpu_has_asimd },
     { "sha3", "AArch64 SHA3 (EOR3/XAR)", blake2b_compress_sha3,
@@ -97,7 +97,7 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     if (chosen != NULL)
         return chosen;
 #endif
-#if defined(__arm__)
+#if defined(__arm__) && defined(__ARMEL__)
     /* ARMv7: neon wherever the kernel reports NEON (modelled, and
      * measured on a Cortex-A7: docs/performance.md). */
     if (blake2b_cpu_has_neon())
