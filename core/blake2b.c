@@ -87,8 +87,9 @@ void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
         return;
 
     /* The last block must wait for final, so a full buffer is only
-     * compressed once more input is known to follow: '>' not '>='. */
-    if (S->buflen + len <= BLAKE2B_BLOCKBYTES) {
+     * compressed once more input is known to follow: '>' not '>='.
+     * (Written as a difference: buflen + len could wrap.) */
+    if (len <= BLAKE2B_BLOCKBYTES - S->buflen) {
         memcpy(S->buf + S->buflen, in, len);
         S->buflen += len;
         return;

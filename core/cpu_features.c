@@ -53,12 +53,18 @@ int blake2b_cpu_has_sha3(void)
 #define B2B_XCR0_YMM 0x06u
 #define B2B_XCR0_ZMM 0xe6u
 
-/* XCR0, or 0 when the OS has not enabled XSAVE (then XGETBV would fault). */
-static unsigned int os_saved_state(void)
+/*
+ * XCR0, the register state the OS saves, or 0 when the OS has not enabled
+ * XSAVE (then XGETBV would fault) or cpuid does not report AVX itself (as
+ * Intel's recommended check for AVX, AVX2 and AVX-512 requires; a
+ * hypervisor may hide AVX and leave XCR0 alone).
+ */
+static unsigned int os_avx_state(void)
 {
     unsigned int eax, ebx, ecx, edx, lo, hi;
 
-    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE))
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx) || !(ecx & bit_OSXSAVE)
+        || !(ecx & bit_AVX))
         return 0;
     /* Spelled as asm so that this file needs no -mxsave. */
     __asm__("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
@@ -83,7 +89,7 @@ int blake2b_cpu_has_bmi2(void)
 
 int blake2b_cpu_has_avx2(void)
 {
-    return (os_saved_state() & B2B_XCR0_YMM) == B2B_XCR0_YMM
+    return (os_avx_state() & B2B_XCR0_YMM) == B2B_XCR0_YMM
            && (leaf7_ebx() & bit_AVX2) != 0;
 }
 
@@ -92,7 +98,7 @@ int blake2b_cpu_has_avx512vl(void)
     /* The AVX-512 backend uses AVX2 instructions as well. */
     const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL;
 
-    return (os_saved_state() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
+    return (os_avx_state() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
            && (leaf7_ebx() & need) == need;
 }
 
