@@ -10,10 +10,10 @@
 
 static const struct blake2b_backend backends[] = {
     { "generic", "portable C", blake2b_compress_generic, NULL },
-#if defined(__arm__) && defined(__ARMEL__) /* as core/CMakeLists.txt */
+#if defined(BLAKE2B_BUILDS_NEON)
     { "neon", "ARMv7 NEON", blake2b_compress_neon, blake2b_cpu_has_neon },
 #endif
-#if defined(__aarch64__) && defined(__AARCH64EL__)
+#if defined(BLAKE2B_BUILDS_A64_SIMD)
     { "asimd", "AArch64 Advanced SIMD", blake2b_compress_asimd,
       blake2b_cpu_has_asimd },
     { "sha3", "AArch64 SHA3 (EOR3/XAR)", blake2b_compress_sha3,
@@ -21,7 +21,7 @@ static const struct blake2b_backend backends[] = {
 #endif
 #if defined(__x86_64__)
     { "avx2", "x86-64 AVX2", blake2b_compress_avx2, blake2b_cpu_has_avx2 },
-#if defined(__ELF__) /* compress_avx512.S is written for ELF targets */
+#if defined(BLAKE2B_BUILDS_X86_ASM)
     { "avx512", "x86-64 AVX-512VL (256-bit)", blake2b_compress_avx512,
       blake2b_cpu_has_avx512vl },
     /* By name only: an Intel candidate, modelled but not measured there. */
@@ -76,7 +76,7 @@ const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu)
 {
     if (cpu->amd_family >= 0x1a)
         return "generic";
-#if defined(__ELF__) /* the only targets with an avx512 backend */
+#if defined(BLAKE2B_BUILDS_X86_ASM) /* the only ones with avx512 */
     if (cpu->avx512vl && !cpu->intel)
         return "avx512";
 #endif
@@ -97,7 +97,7 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     if (chosen != NULL)
         return chosen;
 #endif
-#if defined(__arm__) && defined(__ARMEL__)
+#if defined(BLAKE2B_BUILDS_NEON)
     /* ARMv7: neon wherever the kernel reports NEON (modelled, and
      * measured on a Cortex-A7: docs/performance.md). */
     if (blake2b_cpu_has_neon())

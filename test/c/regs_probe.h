@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "blake2b.h"
+#include "backend.h"
 #include "regs_probe_layout.h"
 
 /*
@@ -30,10 +30,10 @@ struct regs_probe {
     uint64_t after[128];         /* 40 + 1024 */
 };
 
-#if defined(__arm__)
+#if defined(BLAKE2B_BUILDS_NEON)
 void regs_probe_neon(struct regs_probe *p);
 #endif
-#if defined(__x86_64__) && defined(__ELF__)
+#if defined(BLAKE2B_BUILDS_X86_ASM)
 void regs_probe_avx512(struct regs_probe *p);
 #endif
 

@@ -83,7 +83,7 @@ static void run_probe(const struct blake2b_backend *b, void (*call)(struct regs_
            "%s: same chaining value as generic", b->name);
 }
 
-#if defined(__arm__)
+#if defined(BLAKE2B_BUILDS_NEON)
 /* The neon backend; 1 if it ran. */
 static int check_neon(void)
 {
@@ -106,7 +106,7 @@ static int check_neon(void)
 }
 #endif
 
-#if defined(__x86_64__) && defined(__ELF__)
+#if defined(BLAKE2B_BUILDS_X86_ASM)
 /* avx512 or avx512-intel (the same registers, the same rule); 1 if it
  * ran. */
 static int check_avx512(const char *name)
@@ -144,10 +144,10 @@ int main(void)
 {
     int ran = 0;
 
-#if defined(__arm__)
+#if defined(BLAKE2B_BUILDS_NEON)
     ran |= check_neon();
 #endif
-#if defined(__x86_64__) && defined(__ELF__)
+#if defined(BLAKE2B_BUILDS_X86_ASM)
     ran |= check_avx512("avx512");
     ran |= check_avx512("avx512-intel");
 #endif
