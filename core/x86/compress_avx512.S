@@ -53,8 +53,8 @@
  * block) and values derived from them.
  */
 
-#if !defined(__x86_64__) || !defined(__ELF__)
-#error "compress_avx512.S is for x86-64 ELF targets only"
+#if !defined(__x86_64__) || !defined(__ELF__) || !defined(__LP64__)
+#error "compress_avx512.S is for x86-64 ELF targets only (not x32)"
 #endif
 
 /* Offsets in struct blake2b_state (core/blake2b.h), checked by
