@@ -86,9 +86,9 @@ void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
     if (len == 0)
         return;
 
-    /* The last block must wait for final, so a full buffer is only
-     * compressed once more input is known to follow: '>' not '>='.
-     * (Written as a difference: buflen + len could wrap.) */
+    /* The last block must wait for final, so input that exactly fills
+     * the buffer stays buffered until more is known to follow. (A
+     * difference, not buflen + len, which a bogus len could wrap.) */
     if (len <= BLAKE2B_BLOCKBYTES - S->buflen) {
         memcpy(S->buf + S->buflen, in, len);
         S->buflen += len;

@@ -55,11 +55,11 @@ int blake2b_cpu_has_sha3(void)
 
 /*
  * XCR0, the register state the OS saves, or 0 when the OS has not enabled
- * XSAVE (then XGETBV would fault) or cpuid does not report AVX itself (as
- * Intel's recommended check for AVX, AVX2 and AVX-512 requires; a
- * hypervisor may hide AVX and leave XCR0 alone).
+ * XSAVE (then XGETBV would fault) or cpuid does not report AVX itself:
+ * Intel's check for AVX2 asks for it (a hypervisor may hide AVX and leave
+ * XCR0 alone), and the AVX-512 backend runs AVX2 code too.
  */
-static unsigned int os_avx_state(void)
+static unsigned int xcr0_if_avx(void)
 {
     unsigned int eax, ebx, ecx, edx, lo, hi;
 
@@ -89,7 +89,7 @@ int blake2b_cpu_has_bmi2(void)
 
 int blake2b_cpu_has_avx2(void)
 {
-    return (os_avx_state() & B2B_XCR0_YMM) == B2B_XCR0_YMM
+    return (xcr0_if_avx() & B2B_XCR0_YMM) == B2B_XCR0_YMM
            && (leaf7_ebx() & bit_AVX2) != 0;
 }
 
@@ -98,7 +98,7 @@ int blake2b_cpu_has_avx512vl(void)
     /* The AVX-512 backend uses AVX2 instructions as well. */
     const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL;
 
-    return (os_avx_state() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
+    return (xcr0_if_avx() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
            && (leaf7_ebx() & need) == need;
 }
 
