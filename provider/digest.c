@@ -149,7 +149,7 @@ static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    return b2n_write_uint_param(&ctx->provctx->core, params,
+    return b2n_write_size_param(&ctx->provctx->core, params,
                                 OSSL_DIGEST_PARAM_SIZE, ctx->next_size);
 }
 
@@ -178,12 +178,12 @@ static const OSSL_PARAM *b2n_digest_gettable_ctx_params(void *vctx,
  * queue directly. */
 static int b2n_digest_get_params(OSSL_PARAM params[], size_t size)
 {
-    return b2n_write_uint_param(NULL, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
+    return b2n_write_size_param(NULL, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
                                 BLAKE2B_BLOCKBYTES)
-           && b2n_write_uint_param(NULL, params, OSSL_DIGEST_PARAM_SIZE, size)
-           && b2n_write_uint_param(NULL, params, OSSL_DIGEST_PARAM_XOF, 0)
-           && b2n_write_uint_param(NULL, params,
-                                   OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
+           && b2n_write_size_param(NULL, params, OSSL_DIGEST_PARAM_SIZE, size)
+           && b2n_write_int_param(NULL, params, OSSL_DIGEST_PARAM_XOF, 0)
+           && b2n_write_int_param(NULL, params,
+                                  OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
 }
 
 static const OSSL_PARAM *b2n_digest_gettable_params(void *provctx)

@@ -1,4 +1,5 @@
-/* Errors raised through the core's error upcalls, with readable reasons. */
+/* Errors raised through the core's error upcalls, with readable reasons
+ * (or, where OpenSSL gives no provider context, through libcrypto). */
 #ifndef BLAKE2NEON_PROVIDER_ERRORS_H
 #define BLAKE2NEON_PROVIDER_ERRORS_H
 
@@ -50,9 +51,13 @@ extern const OSSL_ITEM b2n_reason_strings[];
 /*
  * Raise reason (an enum b2n_reason, or a B2N_LIBCRYPTO_REASON one), with
  * printf-style detail, on the caller's error queue. core may be NULL only
- * with a B2N_LIBCRYPTO_REASON: OpenSSL calls an algorithm's get_params
- * without a provider context, so there the error goes on libcrypto's
- * queue directly, as the default provider's does.
+ * with a B2N_LIBCRYPTO_REASON (a reason of ours would print as "lib(0)"):
+ * OpenSSL calls an algorithm's get_params without a provider context, so
+ * there the error goes directly on the queue of the libcrypto this module
+ * is linked with. That is the application's, unless the application links
+ * libcrypto statically: then the module loads a second copy, whose queue
+ * the application never reads, and the error is lost (the call still
+ * fails).
  */
 #define B2N_RAISE(core, reason, ...) \
     b2n_raise_at((core), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)

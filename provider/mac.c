@@ -178,9 +178,9 @@ static int b2n_mac_get_ctx_params(void *vctx, OSSL_PARAM params[])
     struct b2n_mac_ctx *ctx = vctx;
     const struct b2n_core *core = &ctx->provctx->core;
 
-    return b2n_write_uint_param(core, params, OSSL_MAC_PARAM_SIZE,
+    return b2n_write_size_param(core, params, OSSL_MAC_PARAM_SIZE,
                                 b2n_mac_current_size(ctx))
-           && b2n_write_uint_param(core, params, OSSL_MAC_PARAM_BLOCK_SIZE,
+           && b2n_write_size_param(core, params, OSSL_MAC_PARAM_BLOCK_SIZE,
                                    BLAKE2B_BLOCKBYTES);
 }
 

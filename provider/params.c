@@ -73,15 +73,30 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
     return 1;
 }
 
-int b2n_write_uint_param(const struct b2n_core *core, OSSL_PARAM params[],
+/* The failure of both writers below: one message, naming the parameter. */
+static int not_written(const struct b2n_core *core, const char *name,
+                       long long value, const char *func)
+{
+    b2n_raise_at(core, __FILE__, __LINE__, func, B2N_PARAM_NOT_SET,
+                 "blake2neon: cannot write %s (%lld) to the parameter asked "
+                 "for: wrong type or too small", name, value);
+    return 0;
+}
+
+int b2n_write_size_param(const struct b2n_core *core, OSSL_PARAM params[],
                          const char *name, size_t value)
 {
     OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
 
-    if (p == NULL || OSSL_PARAM_set_size_t(p, value))
-        return 1;
-    B2N_RAISE(core, B2N_PARAM_NOT_SET,
-              "blake2neon: %s (%zu) does not fit the parameter given for it",
-              name, value);
-    return 0;
+    return p == NULL || OSSL_PARAM_set_size_t(p, value)
+           || not_written(core, name, (long long)value, __func__);
+}
+
+int b2n_write_int_param(const struct b2n_core *core, OSSL_PARAM params[],
+                        const char *name, int value)
+{
+    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+
+    return p == NULL || OSSL_PARAM_set_int(p, value)
+           || not_written(core, name, value, __func__);
 }

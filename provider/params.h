@@ -33,12 +33,15 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
                          size_t *len, int reason);
 
 /*
- * If params holds name, set it to value (an integer parameter of any width
- * that holds it, as OSSL_PARAM_set_size_t converts). Returns 0, with
- * B2N_PARAM_NOT_SET raised, if it cannot hold it; 1 otherwise. core may be
- * NULL (an algorithm's get_params, which has no provider context).
+ * If params holds name, set it to value, a size_t or an int as the
+ * gettable lists declare it (a parameter with no buffer learns that size);
+ * OpenSSL converts to any integer that holds the value. Returns 0, with
+ * B2N_PARAM_NOT_SET raised, if it cannot; 1 otherwise. core may be NULL
+ * (an algorithm's get_params, which has no provider context).
  */
-int b2n_write_uint_param(const struct b2n_core *core, OSSL_PARAM params[],
+int b2n_write_size_param(const struct b2n_core *core, OSSL_PARAM params[],
                          const char *name, size_t value);
+int b2n_write_int_param(const struct b2n_core *core, OSSL_PARAM params[],
+                        const char *name, int value);
 
 #endif

@@ -682,11 +682,13 @@ done:
 
 /*
  * Asking for a parameter in a place that cannot hold the answer (a string
- * for a size, a signed byte for the block size 128) fails with an error
- * that names the parameter, as the default provider's BLAKE2B-512 and
- * BLAKE2BMAC fail; the same request in a place that can hold it succeeds.
- * An algorithm's get_params has no provider context: its error must still
- * reach the queue.
+ * for a size, a signed byte for the block size 128) fails, as with the
+ * default provider's BLAKE2B-512 and BLAKE2BMAC, and always with an error
+ * that names the parameter (where 3.0's default queues none for a
+ * context); the same request in a place that can hold it succeeds. An
+ * algorithm's get_params has no provider context: its error must still
+ * reach the queue. Asked with no buffer, each of the digest's parameters
+ * gives the size the default's does.
  */
 static void check_get_types(void)
 {
@@ -717,6 +719,7 @@ static void check_get_types(void)
     };
     EVP_MD_CTX *md_ctx = EVP_MD_CTX_new();
     EVP_MAC_CTX *mac_ctx = EVP_MAC_CTX_new(mac);
+    EVP_MAC_CTX *ref_mac_ctx = ref_mac != NULL ? EVP_MAC_CTX_new(ref_mac) : NULL;
 
     for (int i = 0; i < 4; i++) {
         for (size_t c = 0; c < sizeof(refused) / sizeof(refused[0]); c++)
@@ -732,6 +735,25 @@ static void check_get_types(void)
         T_CHECK(!EVP_MD_get_params(ref_md, refused[c].params),
                 "default BLAKE2B-512: get %s %s succeeds", refused[c].name,
                 refused[c].what);
+        ERR_clear_error();
+    }
+    for (size_t n = 0; ref_md != NULL && n < 4; n++) {
+        static const char *const names[4] = {
+            OSSL_DIGEST_PARAM_BLOCK_SIZE, OSSL_DIGEST_PARAM_SIZE,
+            OSSL_DIGEST_PARAM_XOF, OSSL_DIGEST_PARAM_ALGID_ABSENT,
+        };
+        OSSL_PARAM ours[] = {
+            { names[n], OSSL_PARAM_INTEGER, NULL, 0, OSSL_PARAM_UNMODIFIED },
+            OSSL_PARAM_END
+        };
+        OSSL_PARAM theirs[] = { ours[0], OSSL_PARAM_END };
+
+        T_CHECK(EVP_MD_get_params(mds[3], ours)
+                    && EVP_MD_get_params(ref_md, theirs)
+                    && ours[0].return_size == theirs[0].return_size,
+                "BLAKE2B-512: get %s with no buffer: size %zu, the "
+                "default's %zu", names[n], ours[0].return_size,
+                theirs[0].return_size);
         ERR_clear_error();
     }
 
@@ -750,6 +772,14 @@ static void check_get_types(void)
                 "BLAKE2BMAC context: get size as UTF-8");
         T_FAILS(EVP_MAC_CTX_get_params(mac_ctx, mac_block), "block-size",
                 "BLAKE2BMAC context: get block-size as int8");
+        if (ref_mac_ctx != NULL
+            && T_CHECK(EVP_MAC_init(ref_mac_ctx, kat_key, sizeof(kat_key),
+                                    NULL), "default MAC init")) {
+            T_CHECK(!EVP_MAC_CTX_get_params(ref_mac_ctx, refused[0].params)
+                        && !EVP_MAC_CTX_get_params(ref_mac_ctx, mac_block),
+                    "default BLAKE2BMAC context: a refused get succeeds");
+            ERR_clear_error();
+        }
         byte = 0;
         T_CHECK(EVP_MAC_CTX_get_params(mac_ctx, as_byte) && byte == 64,
                 "BLAKE2BMAC context: get size as uint8: %u", byte);
@@ -757,6 +787,7 @@ static void check_get_types(void)
 done:
     EVP_MD_CTX_free(md_ctx);
     EVP_MAC_CTX_free(mac_ctx);
+    EVP_MAC_CTX_free(ref_mac_ctx);
 }
 
 /* --- secrets -------------------------------------------------------------- */
