@@ -58,28 +58,40 @@ static void usage(FILE *f)
         "  --quiet          no progress line on stderr\n");
 }
 
-/* "16", "4K", "1M" -> bytes; 0 if malformed or absurd. */
-static size_t parse_size(const char *s, char **end)
+/* Digits only (no sign, space or base prefix, which strtoull would take),
+ * up to the first non-digit; *end is set past them. 0 if none, or huge. */
+static unsigned long long parse_digits(const char *s, char **end)
 {
     unsigned long long v;
 
+    *end = (char *)s;
+    if (*s < '0' || *s > '9')
+        return 0;
     errno = 0;
     v = strtoull(s, end, 10);
-    if (errno != 0 || *end == s)
-        return 0;
-    if (**end == 'K' || **end == 'k') {
-        v <<= 10;
-        (*end)++;
-    } else if (**end == 'M' || **end == 'm') {
-        v <<= 20;
-        (*end)++;
-    }
-    return v > 0 && v <= ((unsigned long long)1 << 30) ? (size_t)v : 0;
+    return errno == 0 ? v : 0;
 }
 
-/* The whole of s as a number in [lo, hi]: "25s" or "" is refused, not
- * read as 25 or 0. */
-static int parse_number(const char *s, double lo, double hi, double *out)
+/* "16", "4K", "1M" -> bytes; 0 if malformed or absurd. */
+static size_t parse_size(const char *s, char **end)
+{
+    const unsigned long long max = (unsigned long long)1 << 30;
+    unsigned long long v = parse_digits(s, end);
+    unsigned int shift = 0;
+
+    if (**end == 'K' || **end == 'k')
+        shift = 10;
+    else if (**end == 'M' || **end == 'm')
+        shift = 20;
+    if (shift != 0)
+        (*end)++;
+    /* Range first: the shift must not wrap a huge count into range. */
+    return v > 0 && v <= max >> shift ? (size_t)(v << shift) : 0;
+}
+
+/* The whole of s as a number of seconds in [lo, hi]: "25s" or "" is
+ * refused, not read as 25 or 0. */
+static int parse_seconds(const char *s, double lo, double hi, double *out)
 {
     char *end;
 
@@ -146,15 +158,16 @@ static int parse_options(int argc, char **argv, struct options *o)
                 return 0;
             }
         } else if (strcmp(a, "--time") == 0) {
-            if (!parse_number(v, 0, 86400, &o->seconds) || o->seconds == 0) {
+            if (!parse_seconds(v, 0, 86400, &o->seconds) || o->seconds == 0) {
                 fprintf(stderr, "blake2neon-bench: bad --time '%s' (seconds, "
                         "more than 0, at most 86400)\n", v);
                 return 0;
             }
         } else if (strcmp(a, "--rounds") == 0) {
-            double n;
+            char *end;
+            unsigned long long n = parse_digits(v, &end);
 
-            if (!parse_number(v, 1, 10000, &n) || n != (size_t)n) {
+            if (*end != '\0' || n < 1 || n > 10000) {
                 fprintf(stderr, "blake2neon-bench: bad --rounds '%s' (a whole "
                         "number from 1 to 10000)\n", v);
                 return 0;

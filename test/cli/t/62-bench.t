@@ -103,7 +103,9 @@ ok(defined $widest && abs($widest - $want_widest) < 0.11,
     or diag($verdict);
 
 # Options it cannot read are refused, with the option and the value named,
-# rather than read in part: "--time 25s" is not 25 seconds.
+# rather than read in part: "--time 25s" is not 25 seconds, "--rounds 0x10"
+# not 16, and a size does not wrap into range. Each run is given a short
+# --time and --rounds first, so that a refusal that broke would end soon.
 sub bench_status {
     my $pid = open(my $fh, '-|') // die "fork: $!";
     if (!$pid) {
@@ -115,11 +117,14 @@ sub bench_status {
     close $fh;
     return ($? >> 8, $text);
 }
+my @short = ('--sizes', '64', '--time', '0.01', '--rounds', '1', '--quiet');
 for my $bad (['--time', '25s'], ['--time', '0'], ['--time', '-1'],
-             ['--time', 'nan'], ['--time', '90000'], ['--rounds', '15x'],
-             ['--rounds', '2.5'], ['--rounds', '0'], ['--rounds', '10001'],
-             ['--sizes', '64x'], ['--sizes', '64,,128']) {
-    my ($status, $text) = bench_status(@$bad, '--sizes', '64', '--quiet');
+             ['--time', 'nan'], ['--time', '90000'], ['--time', ''],
+             ['--rounds', '15x'], ['--rounds', '2.5'], ['--rounds', '0'],
+             ['--rounds', '10001'], ['--rounds', '0x10'], ['--rounds', '+3'],
+             ['--rounds', '1e1'], ['--sizes', '64x'], ['--sizes', '64,,128'],
+             ['--sizes', '1125899906842624M'], ['--sizes', '1048577K']) {
+    my ($status, $text) = bench_status(@short, @$bad);
     my $what = "@$bad";
     is($status, 2, "'$what' is refused");
     like($text, qr/bad \Q$bad->[0]\E '\Q$bad->[1]\E'/, "'$what': the message names it");
