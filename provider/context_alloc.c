@@ -13,19 +13,36 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/crypto.h>
+
 #include "blake2b.h"
 #include "context_alloc.h"
 
 enum { PAGE = 4096, HEADER = 16 }; /* HEADER keeps malloc's alignment */
 
-void *b2n_context_alloc(size_t size)
+void *b2n_malloc(const struct b2n_core *core, size_t n)
+{
+    return core->crypto_malloc != NULL
+               ? core->crypto_malloc(n, OPENSSL_FILE, OPENSSL_LINE)
+               : malloc(n);
+}
+
+void b2n_free(const struct b2n_core *core, void *p)
+{
+    if (core->crypto_free != NULL)
+        core->crypto_free(p, OPENSSL_FILE, OPENSSL_LINE);
+    else
+        free(p);
+}
+
+void *b2n_context_alloc(const struct b2n_core *core, size_t size)
 {
     uint8_t *block, *ctx;
     uintptr_t first, boundary;
 
     if (size == 0 || size > PAGE)
         return NULL;
-    block = malloc(HEADER + 2 * size);
+    block = b2n_malloc(core, HEADER + 2 * size);
     if (block == NULL)
         return NULL;
     ctx = block + HEADER;
@@ -37,16 +54,17 @@ void *b2n_context_alloc(size_t size)
     return ctx;
 }
 
-void *b2n_context_dup(const void *src, size_t size)
+void *b2n_context_dup(const struct b2n_core *core, const void *src,
+                      size_t size)
 {
-    uint8_t *ctx = b2n_context_alloc(size);
+    uint8_t *ctx = b2n_context_alloc(core, size);
 
     if (ctx != NULL)
         memcpy(ctx, src, size);
     return ctx;
 }
 
-void b2n_context_free(void *p, size_t wipe_len)
+void b2n_context_free(const struct b2n_core *core, void *p, size_t wipe_len)
 {
     uint8_t *ctx = p, *block;
 
@@ -55,5 +73,5 @@ void b2n_context_free(void *p, size_t wipe_len)
     memcpy(&block, ctx - sizeof(block), sizeof(block));
     if (wipe_len > 0)
         blake2b_wipe(ctx, wipe_len);
-    free(block);
+    b2n_free(core, block);
 }

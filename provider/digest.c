@@ -37,11 +37,11 @@ static OSSL_FUNC_digest_gettable_ctx_params_fn b2n_digest_gettable_ctx_params;
 
 static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
 {
-    struct b2n_digest_ctx *ctx = b2n_context_alloc(sizeof(*ctx));
+    const struct b2n_core *core = &((struct b2n_provctx *)provctx)->core;
+    struct b2n_digest_ctx *ctx = b2n_context_alloc(core, sizeof(*ctx));
 
     if (ctx == NULL) {
-        B2N_RAISE(&((struct b2n_provctx *)provctx)->core, B2N_R_OUT_OF_MEMORY,
-                  "digest context");
+        B2N_RAISE(core, B2N_R_OUT_OF_MEMORY, "digest context");
         return NULL;
     }
     /* The state stays unset until init: nothing reads it while fresh. */
@@ -59,15 +59,16 @@ static void b2n_digest_freectx(void *vctx)
      * of a finished one, and a fresh one has none. OpenSSL 3.0 frees the
      * context at every init (3.1+ reuses it for the same digest), so this
      * saves a wipe per message there. */
-    b2n_context_free(vctx, ctx != NULL && ctx->phase == B2N_RUNNING
-                               ? sizeof(*ctx)
-                               : 0);
+    if (ctx != NULL)
+        b2n_context_free(&ctx->provctx->core, vctx,
+                         ctx->phase == B2N_RUNNING ? sizeof(*ctx) : 0);
 }
 
 static void *b2n_digest_dupctx(void *vsrc)
 {
     const struct b2n_digest_ctx *src = vsrc;
-    struct b2n_digest_ctx *dst = b2n_context_dup(src, sizeof(*src));
+    struct b2n_digest_ctx *dst =
+        b2n_context_dup(&src->provctx->core, src, sizeof(*src));
 
     if (dst == NULL)
         B2N_RAISE(&src->provctx->core, B2N_R_OUT_OF_MEMORY, "digest context");

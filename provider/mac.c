@@ -37,11 +37,11 @@ static OSSL_FUNC_mac_set_ctx_params_fn b2n_mac_set_ctx_params;
 
 static void *b2n_mac_newctx(void *provctx)
 {
-    struct b2n_mac_ctx *ctx = b2n_context_alloc(sizeof(*ctx));
+    const struct b2n_core *core = &((struct b2n_provctx *)provctx)->core;
+    struct b2n_mac_ctx *ctx = b2n_context_alloc(core, sizeof(*ctx));
 
     if (ctx == NULL) {
-        B2N_RAISE(&((struct b2n_provctx *)provctx)->core, B2N_R_OUT_OF_MEMORY,
-                  "MAC context");
+        B2N_RAISE(core, B2N_R_OUT_OF_MEMORY, "MAC context");
         return NULL;
     }
     memset(ctx, 0, sizeof(*ctx)); /* no key, not running */
@@ -53,7 +53,8 @@ static void *b2n_mac_newctx(void *provctx)
 static void *b2n_mac_dupctx(void *vsrc)
 {
     const struct b2n_mac_ctx *src = vsrc;
-    struct b2n_mac_ctx *dst = b2n_context_dup(src, sizeof(*src));
+    struct b2n_mac_ctx *dst =
+        b2n_context_dup(&src->provctx->core, src, sizeof(*src));
 
     if (dst == NULL)
         B2N_RAISE(&src->provctx->core, B2N_R_OUT_OF_MEMORY, "MAC context");
@@ -62,7 +63,10 @@ static void *b2n_mac_dupctx(void *vsrc)
 
 static void b2n_mac_freectx(void *vctx)
 {
-    b2n_context_free(vctx, sizeof(struct b2n_mac_ctx)); /* key and state */
+    const struct b2n_mac_ctx *ctx = vctx;
+
+    if (ctx != NULL) /* wipes the key and the state */
+        b2n_context_free(&ctx->provctx->core, vctx, sizeof(*ctx));
 }
 
 static int set_key(struct b2n_mac_ctx *ctx, const uint8_t *key, size_t keylen)

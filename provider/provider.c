@@ -10,6 +10,7 @@
 #include <openssl/crypto.h>
 #include <openssl/params.h>
 
+#include "context_alloc.h"
 #include "env.h"
 #include "errors.h"
 #include "provider.h"
@@ -86,9 +87,12 @@ static const OSSL_ITEM *b2n_get_reason_strings(void *provctx)
     return b2n_reason_strings;
 }
 
-static void b2n_teardown(void *provctx)
+static void b2n_teardown(void *vprovctx)
 {
-    free(provctx);
+    struct b2n_provctx *provctx = vprovctx;
+    const struct b2n_core core = provctx->core; /* outlives provctx */
+
+    b2n_free(&core, provctx);
 }
 
 /* Names of every backend in this build, for error messages. */
@@ -205,6 +209,12 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         case OSSL_FUNC_CORE_VSET_ERROR:
             core.vset_error = OSSL_FUNC_core_vset_error(in);
             break;
+        case OSSL_FUNC_CRYPTO_MALLOC:
+            core.crypto_malloc = OSSL_FUNC_CRYPTO_malloc(in);
+            break;
+        case OSSL_FUNC_CRYPTO_FREE:
+            core.crypto_free = OSSL_FUNC_CRYPTO_free(in);
+            break;
         }
     }
 
@@ -212,7 +222,12 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     if (backend == NULL)
         return 0;
 
-    provctx = calloc(1, sizeof(*provctx));
+    /* Both or neither: a block must go back to the allocator it came from. */
+    if (core.crypto_malloc == NULL || core.crypto_free == NULL) {
+        core.crypto_malloc = NULL;
+        core.crypto_free = NULL;
+    }
+    provctx = b2n_malloc(&core, sizeof(*provctx));
     if (provctx == NULL) {
         B2N_RAISE(&core, B2N_LOAD_OUT_OF_MEMORY,
                   B2N_PROVIDER_NAME ": provider context");

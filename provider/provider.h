@@ -10,12 +10,15 @@
 #define B2N_PROVIDER_NAME "blake2neon"
 #define B2N_PROPERTIES "provider=" B2N_PROVIDER_NAME
 
-/* What the provider keeps from the core: its handle and the error upcalls. */
+/* What the provider keeps from the core: its handle, the error upcalls,
+ * and OpenSSL's allocator (the application's, if it set one). */
 struct b2n_core {
     const OSSL_CORE_HANDLE *handle;
     OSSL_FUNC_core_new_error_fn *new_error;
     OSSL_FUNC_core_set_error_debug_fn *set_error_debug;
     OSSL_FUNC_core_vset_error_fn *vset_error;
+    OSSL_FUNC_CRYPTO_malloc_fn *crypto_malloc;
+    OSSL_FUNC_CRYPTO_free_fn *crypto_free;
 };
 
 /* One per load of the provider into a library context. */
