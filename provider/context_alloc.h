@@ -1,9 +1,9 @@
 /*
- * Memory for the provider's contexts, from OpenSSL's allocator (so from
- * the application's, where it set one with CRYPTO_set_mem_functions), or
- * from the C library's where the core offers none. OpenSSL 3.0 frees and
- * allocates the provider's digest context on every EVP_DigestInit_ex, so
- * where it lands matters on every message: see context_alloc.c.
+ * Memory for the provider's contexts: through the core's allocation
+ * upcalls where provider.c chose them (an application's allocator), else
+ * from the C library. OpenSSL 3.0 frees and allocates the provider's
+ * digest context on every EVP_DigestInit_ex, so where it lands matters on
+ * every message: see context_alloc.c.
  */
 #ifndef BLAKE2NEON_PROVIDER_CONTEXT_ALLOC_H
 #define BLAKE2NEON_PROVIDER_CONTEXT_ALLOC_H
@@ -12,7 +12,8 @@
 
 #include "provider.h"
 
-/* n bytes from the core's allocator; NULL if out of memory. */
+/* n bytes from core's upcall, or malloc where it has none; NULL if out of
+ * memory. */
 void *b2n_malloc(const struct b2n_core *core, size_t n);
 
 /* Release what b2n_malloc gave. p may be NULL. */

@@ -11,7 +11,8 @@
 #define B2N_PROPERTIES "provider=" B2N_PROVIDER_NAME
 
 /* What the provider keeps from the core: its handle, the error upcalls,
- * and OpenSSL's allocator (the application's, if it set one). */
+ * and the allocation upcalls where they are to be used (else NULL:
+ * provider.c, use_core_allocator). */
 struct b2n_core {
     const OSSL_CORE_HANDLE *handle;
     OSSL_FUNC_core_new_error_fn *new_error;

@@ -1,35 +1,42 @@
 /*
- * The provider takes its memory from OpenSSL's allocator, so from the one
- * an application installs with CRYPTO_set_mem_functions: this program
- * installs its own before OpenSSL allocates anything, and OpenSSL passes
- * each call's source file on to it, which tells the provider's blocks
- * (provider/context_alloc.c) from libcrypto's. Checked: the provider and
- * every digest and MAC context come from it, each goes back to it, and a
- * refusal from it is the provider's out-of-memory error, not a crash, with
- * everything usable once it gives memory again.
+ * The provider takes its memory from the allocator an application
+ * installs with CRYPTO_set_mem_functions: this program installs its own
+ * before OpenSSL allocates anything, and OpenSSL passes on the "file" of
+ * each call, which the provider gives as the fixed tag "blake2neon": so
+ * its blocks are told from libcrypto's. Checked: the provider and every digest and
+ * MAC context come from it, each goes back to it, and a refusal from it is
+ * the provider's out-of-memory error, not a crash, with everything usable
+ * once it gives memory again.
+ *
+ * Run with a third argument "wrapped", it installs no allocator and loads
+ * the module under allocation upcalls of its own (as a builtin provider
+ * whose core functions it wraps, like a core in a libcrypto other than the
+ * module's): the provider must take them, having no way to ask what they
+ * allocate with.
  */
+#include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include <openssl/core_dispatch.h>
 #include <openssl/crypto.h>
 #include <openssl/err.h>
 
 #include "t_ossl.h"
 
-enum { MAX_LIVE = 64 };
+enum { MAX_LIVE = 64, MAX_DISPATCH = 256 };
 
 /* The provider's blocks still held, as handed out. */
 static void *live[MAX_LIVE];
-static size_t provider_allocs;
+static size_t provider_allocs, stray_frees;
 static int refuse_provider; /* nonzero: the provider gets NULL */
 
-/* libcrypto passes no file for some of its own calls (3.5). */
+/* The tag provider/context_alloc.c passes; libcrypto passes file names,
+ * or none at all for some of its own calls (3.5). */
 static int from_provider(const char *file)
 {
-    const char *name = "context_alloc.c";
-    size_t n = file != NULL ? strlen(file) : 0, len = strlen(name);
-
-    return n >= len && strcmp(file + n - len, name) == 0;
+    return file != NULL && strcmp(file, "blake2neon") == 0;
 }
 
 static void *test_malloc(size_t n, const char *file, int line)
@@ -61,10 +68,17 @@ static void *test_realloc(void *p, size_t n, const char *file, int line)
 
 static void test_free(void *p, const char *file, int line)
 {
+    size_t i = 0;
+
     (void)line;
-    for (size_t i = 0; p != NULL && from_provider(file) && i < MAX_LIVE; i++)
-        if (live[i] == p)
+    if (p != NULL && from_provider(file)) {
+        while (i < MAX_LIVE && live[i] != p)
+            i++;
+        if (i < MAX_LIVE)
             live[i] = NULL;
+        else
+            stray_frees++; /* not a block it was given */
+    }
     free(p);
 }
 
@@ -155,14 +169,102 @@ done:
     EVP_MAC_free(mac);
 }
 
+/* --- "wrapped": the module under upcalls that are not libcrypto's --- */
+
+static OSSL_provider_init_fn *module_init;
+static OSSL_FUNC_CRYPTO_malloc_fn *core_malloc;
+static OSSL_FUNC_CRYPTO_free_fn *core_free;
+static size_t wrapped_allocs, wrapped_frees;
+
+static void *wrapped_malloc(size_t n, const char *file, int line)
+{
+    wrapped_allocs++;
+    return core_malloc(n, file, line);
+}
+
+static void wrapped_free(void *p, const char *file, int line)
+{
+    wrapped_frees += p != NULL;
+    core_free(p, file, line);
+}
+
+/* The module's OSSL_provider_init, given the core's functions with the
+ * two allocation upcalls replaced by the counting ones above. */
+static int wrapping_init(const OSSL_CORE_HANDLE *handle,
+                         const OSSL_DISPATCH *in, const OSSL_DISPATCH **out,
+                         void **provctx)
+{
+    static OSSL_DISPATCH table[MAX_DISPATCH];
+    size_t n = 0;
+
+    for (; in[n].function_id != 0 && n + 1 < MAX_DISPATCH; n++) {
+        table[n] = in[n];
+        if (in[n].function_id == OSSL_FUNC_CRYPTO_MALLOC) {
+            core_malloc = OSSL_FUNC_CRYPTO_malloc(&in[n]);
+            table[n].function = (void (*)(void))wrapped_malloc;
+        } else if (in[n].function_id == OSSL_FUNC_CRYPTO_FREE) {
+            core_free = OSSL_FUNC_CRYPTO_free(&in[n]);
+            table[n].function = (void (*)(void))wrapped_free;
+        }
+    }
+    table[n].function_id = 0;
+    table[n].function = NULL;
+    return module_init(handle, table, out, provctx);
+}
+
+static int run_wrapped(const char *module_dir)
+{
+    char path[4096];
+    void *module;
+    OSSL_LIB_CTX *libctx = OSSL_LIB_CTX_new();
+    OSSL_PROVIDER *prov = NULL;
+    EVP_MD *md = NULL;
+    uint8_t out[64];
+    unsigned int outlen;
+
+    snprintf(path, sizeof(path), "%s/blake2neon.so", module_dir);
+    module = dlopen(path, RTLD_NOW | RTLD_LOCAL);
+    if (!T_CHECK(module != NULL, "dlopen %s: %s", path, dlerror()))
+        return t_report("t_allocator wrapped");
+    *(void **)&module_init = dlsym(module, "OSSL_provider_init");
+    if (T_CHECK(libctx != NULL && module_init != NULL, "setup")
+        && T_CHECK(OSSL_PROVIDER_add_builtin(libctx, "b2n-wrapped",
+                                             wrapping_init)
+                       && (prov = OSSL_PROVIDER_load(libctx, "b2n-wrapped"))
+                              != NULL
+                       && (md = EVP_MD_fetch(libctx, "BLAKE2B-256", NULL))
+                              != NULL,
+                   "load the module as a builtin with wrapped upcalls")) {
+        T_CHECK(EVP_Digest("abc", 3, out, &outlen, md, NULL),
+                "digest under wrapped upcalls");
+        T_CHECK(wrapped_allocs >= 2,
+                "the provider and a digest context: %zu allocations "
+                "through the wrapped upcall", wrapped_allocs);
+    }
+    EVP_MD_free(md);
+    OSSL_PROVIDER_unload(prov);
+    OSSL_LIB_CTX_free(libctx);
+    T_CHECK(wrapped_frees == wrapped_allocs,
+            "unloaded: %zu frees through the wrapped upcall for %zu "
+            "allocations", wrapped_frees, wrapped_allocs);
+    ERR_clear_error();
+    dlclose(module);
+    return t_report("t_allocator wrapped");
+}
+
 int main(int argc, char **argv)
 {
     struct t_args args;
     OSSL_PROVIDER *prov;
     OSSL_LIB_CTX *libctx;
 
-    /* Before anything else: OpenSSL takes no allocator after its first
-     * allocation. */
+    if (argc == 4 && strcmp(argv[3], "wrapped") == 0) {
+        if (!t_args_parse(3, argv, &args))
+            return EXIT_FAILURE;
+        return run_wrapped(args.module_dir);
+    }
+    /* Before anything else: OpenSSL's own allocator, once it has
+     * allocated, takes no other. */
     if (!CRYPTO_set_mem_functions(test_malloc, test_realloc, test_free)) {
         T_CHECK(0, "CRYPTO_set_mem_functions refused");
         return t_report("t_allocator");
@@ -182,6 +284,8 @@ int main(int argc, char **argv)
     T_CHECK(provider_blocks_held() == 0,
             "unloaded, every context freed: %zu provider blocks still held",
             provider_blocks_held());
+    T_CHECK(stray_frees == 0, "%zu blocks freed through the allocator that "
+            "it never gave", stray_frees);
     ERR_clear_error();
     return t_report("t_allocator");
 }
