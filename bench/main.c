@@ -89,16 +89,15 @@ static size_t parse_size(const char *s, char **end)
     return v > 0 && v <= max >> shift ? (size_t)(v << shift) : 0;
 }
 
-/* The whole of s as a number of seconds in [lo, hi]: "25s" or "" is
- * refused, not read as 25 or 0. */
-static int parse_seconds(const char *s, double lo, double hi, double *out)
+/* The whole of s as a number: "25s" or "" is refused, not read as 25 or
+ * 0. The caller checks the range (NaN fails any comparison). */
+static int parse_number(const char *s, double *out)
 {
     char *end;
 
     errno = 0;
     *out = strtod(s, &end);
-    return errno == 0 && end != s && *end == '\0' && *out >= lo
-           && *out <= hi;
+    return errno == 0 && end != s && *end == '\0';
 }
 
 static int parse_sizes(const char *list, struct options *o)
@@ -158,7 +157,8 @@ static int parse_options(int argc, char **argv, struct options *o)
                 return 0;
             }
         } else if (strcmp(a, "--time") == 0) {
-            if (!parse_seconds(v, 0, 86400, &o->seconds) || o->seconds == 0) {
+            if (!parse_number(v, &o->seconds)
+                || !(o->seconds > 0 && o->seconds <= 86400)) {
                 fprintf(stderr, "blake2neon-bench: bad --time '%s' (seconds, "
                         "more than 0, at most 86400)\n", v);
                 return 0;

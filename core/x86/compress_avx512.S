@@ -9,8 +9,8 @@
  * touched, and in may have any alignment. Runs only where cpuid reports
  * AVX2, AVX512F and AVX512VL and XCR0 says the OS saves the registers
  * (core/cpu_features.c); the automatic choice takes it on such CPUs but
- * Intel's and AMD's from family 0x1a (core/backends.c). 256-bit registers only: no 512-bit
- * instruction, so no frequency penalty on Intel.
+ * Intel's and AMD's from family 0x1a (core/backends.c). 256-bit registers
+ * only: no 512-bit instruction, so no frequency penalty on Intel.
  *
  * Why assembly: single-stream BLAKE2b is bound by the latency of the
  * a -> d -> c -> b chain of G, and on Zen 4 the order of instructions in
