@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Timers for the benchmark: wall-clock nanoseconds everywhere, plus a
  * cycle counter where the CPU has one that user code can read cheaply.

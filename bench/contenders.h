@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The things the benchmark races: blake2neon with each backend the CPU
  * can run and with its automatic choice, OpenSSL's default-provider

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * blake2neon-bench: BLAKE2b-512 through EVP as applications call it, for
  * every blake2neon backend this CPU can run, the automatic choice,

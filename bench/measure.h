@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Timing batches of messages, and the statistics over rounds of them. */
 #ifndef BLAKE2NEON_BENCH_MEASURE_H
 #define BLAKE2NEON_BENCH_MEASURE_H

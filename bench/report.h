@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* The benchmark's results as a plain table, CSV or JSON. */
 #ifndef BLAKE2NEON_BENCH_REPORT_H
 #define BLAKE2NEON_BENCH_REPORT_H

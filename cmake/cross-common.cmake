@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Shared body of cmake/toolchain-*.cmake: cross-compile
 # for Debian ARCH against an OpenSSL unpacked by scripts/fetch-sysroot.sh, and
 # run target programs (tests) under qemu-user.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Included by cpack (CPACK_PROJECT_CONFIG_FILE): the package's Depends, read
 # from the module it ships. Each shared library the module needs maps to
 # its Debian package, at least the newest symbol version the module uses

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Where `cmake --install` puts blake2neon.so and its documentation.
 #
 # - No prefix given: the prefix becomes the found OpenSSL's own (pkg-config's

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The Debian package, made by CPack: in a build tree configured with no
 # prefix, `cpack -G DEB` writes blake2neon_<version>_<arch>.deb with the
 # module in OpenSSL's modules directory and the docs in

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for Debian arm64 (AArch64), tests under qemu-aarch64.
 #   scripts/fetch-sysroot.sh arm64
 #   cmake -S . -B build-arm64 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-arm64.cmake

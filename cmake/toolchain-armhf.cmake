@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for Debian armhf (ARMv7, hard float), tests under qemu-arm.
 #   scripts/fetch-sysroot.sh armhf
 #   cmake -S . -B build-armhf -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-armhf.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for Debian i386 (32-bit x86), tests under qemu-i386.
 #   scripts/fetch-sysroot.sh i386
 #   cmake -S . -B build-i386 -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-i386.cmake

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for Debian ppc64el (64-bit POWER, little-endian), tests under
 # qemu-ppc64le.
 #   scripts/fetch-sysroot.sh ppc64el

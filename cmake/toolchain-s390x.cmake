@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Cross build for Debian s390x (64-bit, big-endian), tests under qemu-s390x.
 #   scripts/fetch-sysroot.sh s390x
 #   cmake -S . -B build-s390x -DCMAKE_TOOLCHAIN_FILE=cmake/toolchain-s390x.cmake

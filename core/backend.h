@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The compress backends built into this module, and how one is chosen.
  */

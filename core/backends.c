@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The table of compress backends and the automatic choice among them.
  * CPU features are read once per call here; the provider calls this once,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* BLAKE2b init, update and final, written once for every backend. */
 #include <string.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2b (RFC 7693), independent of OpenSSL.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Portable C compress backend: correct on any endianness and alignment.
  *

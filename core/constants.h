@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Constants of RFC 7693. Defined static in a header so that a backend that
  * indexes blake2b_sigma with constant rounds gets the indices folded away.

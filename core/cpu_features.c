@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 #include "cpu_features.h"
 
 #if defined(__linux__) && (defined(__arm__) || defined(__aarch64__))

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* What the CPU offers, asked of the OS at run time (never at build time). */
 #ifndef BLAKE2NEON_CORE_CPU_FEATURES_H
 #define BLAKE2NEON_CORE_CPU_FEATURES_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Little-endian loads and stores that are safe at any alignment. */
 #ifndef BLAKE2NEON_CORE_LOAD_STORE_H
 #define BLAKE2NEON_CORE_LOAD_STORE_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Known-answer self-test run on a backend before it is used: a wrong
  * answer from a miscompiled or mis-detected backend must never reach a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The assembly backends (arm/compress_neon.S, x86/compress_avx512.S) reach
  * into struct blake2b_state by fixed offsets, STATE_H, STATE_T and STATE_F

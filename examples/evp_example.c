@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Using blake2neon from C: a digest, the size parameter, and the MAC.
  * Build: cc example.c -lcrypto; run with the module installed, or with

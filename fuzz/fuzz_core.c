@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The core alone: every backend this CPU runs, fed in arbitrary pieces,
  * with arbitrary size, key, salt, personalization and a counter started

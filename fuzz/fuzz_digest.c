@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The digests through EVP, on every backend this CPU runs: any of the four,
  * any `size` at init, the message in arbitrary pieces, a copy taken at an

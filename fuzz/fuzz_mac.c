@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2BMAC through EVP, on every backend this CPU runs, against the
  * core: arbitrary key, salt, custom and size lengths (including ones past

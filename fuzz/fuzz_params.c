@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Parameter parsing: a sequence of calls on one digest context and one MAC
  * context, each with an OSSL_PARAM array built from the input - names from

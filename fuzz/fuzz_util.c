@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* setenv: POSIX, beyond the C11 the build asks for. */
 #define _POSIX_C_SOURCE 200809L
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Shared by the libFuzzer targets: reading a fuzz input as fields, the
  * provider registered as a built-in in fresh library contexts (one per

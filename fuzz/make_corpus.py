@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Write the seed corpus of the fuzz targets into fuzz/corpus/<target>/.
 
 A few hand-made inputs per target, each reaching one path worth starting

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * A context that straddles a 4 KiB page boundary makes every message
  * slower: the buffer and state stores that cross the boundary cost far

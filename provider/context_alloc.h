@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Memory for the provider's contexts: through the core's allocation
  * upcalls where provider.c chose them (an application's allocator), else

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2B-160/256/384/512 digests. The four differ only in their default
  * output size; each accepts a `size` context parameter of 1..64 taken at init.

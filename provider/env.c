@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * secure_getenv where the C library has it: glibc 2.17 and later, which
  * declares it only with _GNU_SOURCE (the build asks for plain C11).

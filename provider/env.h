@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Reading the environment safely inside setuid/setgid programs. */
 #ifndef BLAKE2NEON_PROVIDER_ENV_H
 #define BLAKE2NEON_PROVIDER_ENV_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* Errors raised through the core's error upcalls, with readable reasons
  * (or, where OpenSSL gives no provider context, through libcrypto). */
 #ifndef BLAKE2NEON_PROVIDER_ERRORS_H

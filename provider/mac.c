@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2BMAC: keyed BLAKE2b, answering exactly as OpenSSL's default
  * provider does: key 1..64 bytes (kept for re-init), salt and custom

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* OSSL_PARAM readers shared by the digests and the MAC. */
 #ifndef BLAKE2NEON_PROVIDER_PARAMS_H
 #define BLAKE2NEON_PROVIDER_PARAMS_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Provider entry point: picks and self-tests the compress backend, then
  * answers the core's queries for parameters and algorithms.

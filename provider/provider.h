@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /* State shared by the blake2neon provider's glue files. */
 #ifndef BLAKE2NEON_PROVIDER_H
 #define BLAKE2NEON_PROVIDER_H

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build the Debian packages blake2neon_<version>_<arch>.deb with CPack: the
 # host's architecture natively, armhf and arm64 from cross builds against
 # the target's OpenSSL unpacked by scripts/fetch-sysroot.sh.

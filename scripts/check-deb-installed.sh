@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Inside a pristine Debian (run by scripts/check-debs.sh through
 # scripts/in-chroot.sh, as root): install this architecture's
 # blake2neon_*.deb from DEBDIR with apt, which must pull in what it needs;

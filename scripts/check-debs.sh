@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Prove the packages made by scripts/build-debs.sh:
 #  - the host architecture's, in a pristine chroot of the host's Debian
 #    release: apt installs it with what it needs, `openssl dgst -provider

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The CI rows that run on every Debian release the project supports: install
 # the packages, then the README's test command word for word, gcc and clang
 # builds with -Werror and their tests, the C tests with each x86-64

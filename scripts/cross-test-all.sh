@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The cross test matrix (Arm, big-endian, 32-bit x86, a target with no SIMD
 # backend): for each row below, cross-build, run the whole suite under qemu
 # with that CPU (checking which backend the automatic choice picks), and

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Cross-build blake2neon for one Debian architecture and run the whole test
 # suite (C and Perl) under qemu-user with one emulated CPU; then re-run the C
 # tests (CTest label "c-api") once per FORCED backend, set in BLAKE2NEON_BACKEND.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Instructions per message of BLAKE2B-512 through EVP on Arm (32-bit armhf
 or 64-bit arm64), counted under qemu-user, for OpenSSL's default provider
 and for blake2neon; and the llvm-mca-14 model of the per-block work both

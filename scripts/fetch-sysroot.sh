@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Unpack a foreign architecture's OpenSSL (headers, libcrypto, the openssl
 # command, and the libraries libcrypto itself needs) into a directory, for
 # cross builds and for tests under qemu.

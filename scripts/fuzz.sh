@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build the libFuzzer targets of fuzz/ (clang, ASan+UBSan) and run each one
 # for a bounded time, starting from the seed corpus in fuzz/corpus/.
 #

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Run a command on a clean clone of this repository inside a Debian release
 # made by debootstrap (minbase): a pristine Debian 12 to prove that .ci/run
 # installs everything it needs, or Debian 13 for its OpenSSL 3.5.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Install, from Debian's archive, what the cross builds and the qemu test runs
 # need: cross compilers and their C libraries for armhf, arm64, s390x, i386
 # and ppc64el, qemu-user, CMake, Perl. Run as root on Debian 12 or 13:

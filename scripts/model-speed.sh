@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Modelled speed of each compress backend on Arm and x86-64 cores: cycles per byte of
 # one 128-byte block, as llvm-mca-14 predicts them, and the speed-up over
 # the generic C backend. A model, not a measurement.

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Does where things sit in memory change the speed of a compress backend?
 # Sweeps, one at a time, the offset within a 4 KiB page of the stack frame
 # the backend runs in, of the state (h, t, f) and of the message, in steps

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Can this qemu-user start a thread? Built with the target's cross compiler
  * and run by scripts/cross-test.sh before the suite: Debian 12's qemu-i386

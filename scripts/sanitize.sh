@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Build the module and tests for a checker, and run the tests under it.
 #
 #   scripts/sanitize.sh address    ASan+UBSan (-DBLAKE2NEON_SANITIZE=ON):

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Expected values for test/c/t_huge.c: streams longer than 4 GiB, hashed
 by Python's hashlib.blake2b, so that the byte counter's carry past 2^32 is
 checked end to end against an independent implementation.

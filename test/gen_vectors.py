@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate the expected values the tests compare against.
 
 Every value comes from Python's hashlib.blake2b, an implementation

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The BLAKE2b rounds on 128-bit AArch64 vectors, shared by the Advanced SIMD
  * and SHA3 backends. The including file defines, with the best instructions

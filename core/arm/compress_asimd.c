@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AArch64 Advanced SIMD (NEON) compress backend: the rounds of a64_rows.h
  * with rotations built from plain NEON instructions.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * ARMv7 NEON compress backend for BLAKE2b (RFC 7693).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AArch64 compress backend using the SHA3 extension (optional from
  * ARMv8.2-A): XAR does the xor and the rotation of each G step in one

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AVX2 compress backend (built with -mavx2 for this file only; chosen at
  * run time when cpuid and the OS say AVX2 state is usable).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * AVX-512VL compress backend for BLAKE2b (RFC 7693), x86-64 System V, ELF.
  *

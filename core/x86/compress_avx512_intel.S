@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * blake2b_compress_avx512_intel: compress_avx512.S shaped for Intel's
  * ports (B2N_INTEL_PORTS). Two changes, each removing work that pays only

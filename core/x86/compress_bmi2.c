@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * blake2b_compress_bmi2: the portable C backend (compress_generic.c),
  * compiled with BMI2 so that every rotation is one rorx. On the Golden

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # The assembly backends carry unwind information covering the whole
 # function, so that profilers, debuggers and unwinders can step through
 # them: a DWARF FDE (.eh_frame or .debug_frame) whose range is exactly the

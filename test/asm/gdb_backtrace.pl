@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # gdb stops inside an assembly backend and its backtrace reaches main.
 #
 #   gdb_backtrace.pl GDB FUNCTION PROGRAM ARGS...

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Call a compress backend from assembly, with every vector register the
  * backend could leave secrets in filled beforehand and stored right after

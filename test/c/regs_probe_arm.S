@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * void regs_probe_neon(struct regs_probe *p)   (test/c/regs_probe.h)
  * Loads p->fill into d0..d31, calls p->fn(p->S, p->in, p->nblocks, p->inc),

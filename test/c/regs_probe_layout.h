@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Byte offsets of struct regs_probe's fields (regs_probe.h), the same on
  * 32- and 64-bit targets (8-byte slots): the assembly probes use these,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * void regs_probe_avx512(struct regs_probe *p)   (test/c/regs_probe.h)
  * Loads p->fill into ymm0..ymm31, calls p->fn(p->S, p->in, p->nblocks,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The provider takes its memory from the allocator an application
  * installs with CRYPTO_set_mem_functions: this program installs its own

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Every compress backend of the core that this CPU can run, without
  * OpenSSL: known answers from hashlib, all lengths 0..2048 in random

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The sample config as a program meets it: OPENSSL_CONF names
  * conf/blake2neon.cnf, OPENSSL_MODULES the build directory, and the program

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Differential test: random sequences of digest calls on reused contexts,
  * run through blake2neon and through a reference, compared call for call

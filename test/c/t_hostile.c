@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Hostile use through EVP: every parameter at its bounds and one past,
  * parameters of the wrong type (given, or asked for in a place that cannot

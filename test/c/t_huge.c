@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Huge input: more than 4 GiB through each backend this CPU runs, against
  * hashlib (test/data/huge.txt, from test/gen_huge_vector.py, which also

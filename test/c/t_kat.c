@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Known answers: every line of kat.txt (hashlib) through the four digests
  * and BLAKE2BMAC, and OpenSSL's own evp_test BLAKE2b stanzas. Also checks

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Load and unload: the provider is loaded into a fresh library context,
  * used, and unloaded with its context, many times over (argv[3], 4000 by

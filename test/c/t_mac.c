@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2BMAC: random key/salt/custom/size cases against hashlib, the key
  * given every way OpenSSL allows, re-init with the stored key, duplicated

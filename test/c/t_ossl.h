@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Helpers shared by the C tests that drive blake2neon through OpenSSL:
  * command line, library contexts holding one provider each, error-queue

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The assembly backends leave no message, key or state words behind in
  * vector registers. A probe in assembly (regs_probe_*.S) fills every

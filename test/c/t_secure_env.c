@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2NEON_BACKEND is obeyed in an ordinary process and ignored in a
  * set-user-ID one (the kernel's AT_SECURE), so that whoever runs a

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The digests' `size` context parameter, given at init: every size 1..64
  * against hashlib, bad sizes refused at init, the active size reported.

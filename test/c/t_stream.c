@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Streaming: every split of short messages (with empty updates between),
  * random chunkings of long ones, context copies mid-stream, re-initialised

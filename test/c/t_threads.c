@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Threads: 16 threads share one fetched EVP_MD (BLAKE2B-512) and one
  * EVP_MAC (BLAKE2BMAC), each hashing its own random inputs in random

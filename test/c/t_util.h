@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Helpers shared by the C tests that need no OpenSSL: failure counting and
  * reporting, hex, the data files written by test/gen_vectors.py, a seeded

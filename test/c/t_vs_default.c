@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Ours against OpenSSL's default provider, each alone in its own library
  * context: random messages in random pieces give the same BLAKE2B-512

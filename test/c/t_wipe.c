@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Secrets are wiped before their memory goes back to the allocator: this
  * program defines free() itself (the module's and libcrypto's calls come

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate test/data/cli_mac.txt, the BLAKE2BMAC values with salt and
 custom (personalisation) that the command-line tests compare against.
 

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Generate test/data/cli_kdf.txt: HMAC, HKDF and PBKDF2 over the BLAKE2b
 digests, the values `openssl mac HMAC` and `openssl kdf HKDF|PBKDF2` must
 give with a BLAKE2B-* digest (test/cli/t/70-hmac-kdf.t).

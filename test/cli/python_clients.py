@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """Python's hashlib and hmac through OpenSSL, for test/cli/t/85-python.t.
 
 Run with OPENSSL_CONF naming the sample config. Prints one line per check,

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 package B2NTest;
 
 # Shared helpers for the command-line tests: how to run the openssl program

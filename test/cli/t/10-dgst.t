@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # `openssl dgst` with only our provider named: BLAKE2B-160/256/384/512,
 # their aliases and OIDs, the output formats, stdin, several files at once.
 use strict;

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # `openssl mac ... BLAKE2BMAC` with only our provider: sizes, the default
 # size, salt and custom, key lengths, stdin and -binary.
 use strict;

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # `openssl list` with only our provider: the digests and the MAC it offers,
 # under which names, and what it says about itself (version, backend).
 use strict;

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # Both providers loaded (-provider default -provider blake2neon): the
 # property query provider=blake2neon picks ours, also for BLAKE2B-512 and
 # BLAKE2BMAC, which default offers under the same names.

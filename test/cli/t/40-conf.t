@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # conf/blake2neon.cnf: it activates blake2neon next to default by file
 # name (OPENSSL_MODULES finds it, as the modules directory does once
 # installed), prefers blake2neon without requiring it, and its `backend`

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # Every backend of this build, forced with BLAKE2NEON_BACKEND, gives the
 # right digests and MACs through openssl (under qemu: on the emulated CPU).
 use strict;

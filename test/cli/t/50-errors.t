@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # Bad input: every case exits non-zero with a message on stderr, never by
 # a signal. Where the provider's own checks answer, the message must name
 # the parameter and the wrong length or size. The default provider must

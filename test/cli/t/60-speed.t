@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # `openssl speed -evp BLAKE2B-256` runs our digest and reports a rate.
 use strict;
 use warnings;

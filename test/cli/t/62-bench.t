@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # blake2neon-bench's last line, the verdict users report: it names the
 # backend the automatic choice took (the one the provider reports) and, per
 # size, the fastest backend row of the table above it, with its lead over

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # `cmake --install` honours a prefix: with --prefix, with DESTDIR, and with a
 # CMAKE_INSTALL_PREFIX given at configure time (a second, module-only build
 # of the source tree). Each install goes into a temporary tree and nowhere

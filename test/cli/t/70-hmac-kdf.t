@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # HMAC, HKDF and PBKDF2 over our digests, as `openssl mac` and `openssl kdf`
 # run them: the default provider's HMAC and KDFs fetch the BLAKE2b digest
 # by name, and get ours. Expected values: test/data/cli_kdf.txt, written by

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # ECDSA over our digests with `openssl dgst -sign/-verify`: the default
 # provider signs and verifies, blake2neon hashes. The signature verifies,
 # fails on a tampered file, and is over exactly hashlib's BLAKE2b of the

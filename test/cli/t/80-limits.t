@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # What does not work with our digests, and why, as docs/clients.md says:
 # each failure is OpenSSL's, not blake2neon's, so each is checked to fail
 # cleanly with OpenSSL's reason. If one of these starts to work on a new

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # Python through the sample config: hashlib.new, hmac.new/digest and
 # hashlib.pbkdf2_hmac with our names give what hashlib.blake2b and a
 # written-out HMAC/PBKDF2 give (test/cli/python_clients.py), and, inside

@@ -1,4 +1,5 @@
 #!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
 # Ruby's OpenSSL::Digest, PHP's openssl_digest, Node's crypto.createHash
 # and Perl's Net::SSLeay, through the sample config. They look digests up
 # with EVP_get_digestbyname, which knows only OpenSSL's built-in names:
