@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Errors raised through the core's error upcalls, with readable reasons
- * (or, where OpenSSL gives no provider context, through libcrypto). */
+/* Errors raised through the core's error upcalls, with readable reasons,
+ * also where OpenSSL gives no provider context (error slots, below). */
 #ifndef BLAKE2NEON_PROVIDER_ERRORS_H
 #define BLAKE2NEON_PROVIDER_ERRORS_H
 
 #include <stdint.h>
 
 #include <openssl/core.h>
-#include <openssl/err.h>
+#include <openssl/err.h> /* ERR_PACK and ERR_R_* only: no libcrypto call */
 #include <openssl/proverr.h>
 
 #include "provider.h"
@@ -51,14 +51,7 @@ extern const OSSL_ITEM b2n_reason_strings[];
 
 /*
  * Raise reason (an enum b2n_reason, or a B2N_LIBCRYPTO_REASON one), with
- * printf-style detail, on the caller's error queue. core may be NULL only
- * with a B2N_LIBCRYPTO_REASON (a reason of ours would print as "lib(0)"):
- * OpenSSL calls an algorithm's get_params without a provider context, so
- * there the error goes directly on the queue of the libcrypto this module
- * is linked with. That is the application's, unless the application links
- * libcrypto statically: then the module loads a second copy, whose queue
- * the application never reads, and the error is lost (the call still
- * fails).
+ * printf-style detail, on the caller's error queue through core's upcalls.
  */
 #define B2N_RAISE(core, reason, ...) \
     b2n_raise_at((core), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
@@ -70,5 +63,26 @@ void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
+
+/*
+ * OpenSSL calls a digest's get_params with no provider context, so the
+ * upcalls to raise an error there must come from elsewhere. They are
+ * libcrypto's functions, the same for every load by one libcrypto, and
+ * one process may hold two (3.x and 4.x loading the same module file):
+ * each libcrypto that loads the module gets an error slot with its
+ * upcalls, and algorithm tables whose get_params raise through that slot
+ * (digest.c). A slot's core has no handle: only B2N_LIBCRYPTO_REASON
+ * reasons may be raised through it (the core reads the handle only to
+ * find a provider's own reasons).
+ */
+enum { B2N_ERROR_SLOTS = 4 };
+
+/* The slot of core's libcrypto, claimed at its first load: below
+ * B2N_ERROR_SLOTS, or B2N_ERROR_SLOTS for a core with no error upcalls or
+ * a fifth libcrypto, whose slot raises nothing (the call still fails). */
+unsigned int b2n_error_slot_claim(const struct b2n_core *core);
+
+/* A core that raises on the queue of slot's libcrypto. */
+void b2n_error_slot_core(unsigned int slot, struct b2n_core *out);
 
 #endif

@@ -11,6 +11,7 @@
 
 #include "context_alloc.h"
 #include "errors.h"
+#include "param_codec.h"
 #include "params.h"
 #include "provider.h"
 
@@ -97,7 +98,7 @@ static int b2n_mac_set_ctx_params(void *vctx, const OSSL_PARAM params[])
     if (!b2n_read_size_param(core, params, &ctx->params.digest_length))
         return 0;
 
-    p = OSSL_PARAM_locate_const(params, OSSL_MAC_PARAM_KEY);
+    p = b2n_param_locate_const(params, OSSL_MAC_PARAM_KEY);
     if (p != NULL) {
         const void *key;
 

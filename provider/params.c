@@ -1,27 +1,20 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 #include <string.h>
 
-#include <openssl/params.h>
-
 #include "../core/blake2b.h"
 #include "errors.h"
+#include "param_codec.h"
 #include "params.h"
 
 int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
                         uint8_t *size)
 {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, "size");
+    const OSSL_PARAM *p = b2n_param_locate_const(params, "size");
     size_t value;
 
     if (p == NULL)
         return 1;
-    /* OpenSSL 3.0's signed-integer reader looks at the byte before a
-     * zero-length value (and crashes when data is NULL): refuse it first. */
-    if (p->data == NULL || p->data_size == 0) {
-        B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE, "size has no value");
-        return 0;
-    }
-    if (!OSSL_PARAM_get_size_t(p, &value)) {
+    if (!b2n_param_get_size_t(p, &value)) {
         B2N_RAISE(core, B2N_R_WRONG_PARAMETER_TYPE,
                   "size must be an unsigned integer");
         return 0;
@@ -37,11 +30,8 @@ int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
 
 int b2n_get_octets(const OSSL_PARAM *p, const void **data, size_t *len)
 {
-    /* OpenSSL 3.0 reads an OSSL_PARAM_OCTET_PTR's pointer without checking
-     * it has one; and no caller may copy from NULL. */
-    if (p->data == NULL && p->data_type == OSSL_PARAM_OCTET_PTR)
-        return 0;
-    if (!OSSL_PARAM_get_octet_string_ptr(p, data, len))
+    /* No caller may copy from NULL. */
+    if (!b2n_param_get_octet_string_ptr(p, data, len))
         return 0;
     return *data != NULL || *len == 0;
 }
@@ -50,7 +40,7 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
                          const char *name, uint8_t *out, size_t max,
                          size_t *len, int reason)
 {
-    const OSSL_PARAM *p = OSSL_PARAM_locate_const(params, name);
+    const OSSL_PARAM *p = b2n_param_locate_const(params, name);
     const void *data;
     size_t data_len;
 
@@ -87,17 +77,17 @@ static int not_written(const struct b2n_core *core, const char *name,
 int b2n_write_size_param(const struct b2n_core *core, OSSL_PARAM params[],
                          const char *name, size_t value)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+    OSSL_PARAM *p = b2n_param_locate(params, name);
 
-    return p == NULL || OSSL_PARAM_set_size_t(p, value)
+    return p == NULL || b2n_param_set_size_t(p, value)
            || not_written(core, name, (long long)value, __func__);
 }
 
 int b2n_write_int_param(const struct b2n_core *core, OSSL_PARAM params[],
                         const char *name, int value)
 {
-    OSSL_PARAM *p = OSSL_PARAM_locate(params, name);
+    OSSL_PARAM *p = b2n_param_locate(params, name);
 
-    return p == NULL || OSSL_PARAM_set_int(p, value)
+    return p == NULL || b2n_param_set_int(p, value)
            || not_written(core, name, value, __func__);
 }

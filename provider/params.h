@@ -19,8 +19,8 @@ int b2n_read_size_param(const struct b2n_core *core, const OSSL_PARAM params[],
 
 /*
  * p's bytes if it is an octet string (OSSL_PARAM_OCTET_STRING or _PTR) that
- * holds some: 0 for other types, and for a NULL pointer with a length or an
- * OSSL_PARAM_OCTET_PTR with no pointer to read. Raises nothing.
+ * holds some: 0 for other types, and for a NULL pointer with a length.
+ * Raises nothing.
  */
 int b2n_get_octets(const OSSL_PARAM *p, const void **data, size_t *len);
 
@@ -35,10 +35,9 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
 
 /*
  * If params holds name, set it to value, a size_t or an int as the
- * gettable lists declare it (a parameter with no buffer learns that size);
- * OpenSSL converts to any integer that holds the value. Returns 0, with
- * B2N_PARAM_NOT_SET raised, if it cannot; 1 otherwise. core may be NULL
- * (an algorithm's get_params, which has no provider context).
+ * gettable lists declare it (a parameter with no buffer learns that size),
+ * converted to the parameter's type as libcrypto would (param_codec.h).
+ * Returns 0, with B2N_PARAM_NOT_SET raised, if it cannot; 1 otherwise.
  */
 int b2n_write_size_param(const struct b2n_core *core, OSSL_PARAM params[],
                          const char *name, size_t value);

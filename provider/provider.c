@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
-#include <openssl/crypto.h>
-#include <openssl/params.h>
+#include <openssl/params.h> /* OSSL_PARAM_* initializers only */
 
 #include "context_alloc.h"
 #include "env.h"
 #include "errors.h"
+#include "param_codec.h"
 #include "provider.h"
 
 #ifndef BLAKE2NEON_VERSION
@@ -50,20 +50,20 @@ static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
     const struct b2n_provctx *provctx = vprovctx;
     OSSL_PARAM *p;
 
-    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_NAME);
-    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, B2N_PROVIDER_NAME))
+    p = b2n_param_locate(params, OSSL_PROV_PARAM_NAME);
+    if (p != NULL && !b2n_param_set_utf8_ptr(p, B2N_PROVIDER_NAME))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_VERSION);
-    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, BLAKE2NEON_VERSION))
+    p = b2n_param_locate(params, OSSL_PROV_PARAM_VERSION);
+    if (p != NULL && !b2n_param_set_utf8_ptr(p, BLAKE2NEON_VERSION))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_BUILDINFO);
-    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, provctx->buildinfo))
+    p = b2n_param_locate(params, OSSL_PROV_PARAM_BUILDINFO);
+    if (p != NULL && !b2n_param_set_utf8_ptr(p, provctx->buildinfo))
         return 0;
-    p = OSSL_PARAM_locate(params, OSSL_PROV_PARAM_STATUS);
-    if (p != NULL && !OSSL_PARAM_set_int(p, 1))
+    p = b2n_param_locate(params, OSSL_PROV_PARAM_STATUS);
+    if (p != NULL && !b2n_param_set_int(p, 1))
         return 0;
-    p = OSSL_PARAM_locate(params, B2N_PARAM_BACKEND);
-    if (p != NULL && !OSSL_PARAM_set_utf8_ptr(p, provctx->backend->name))
+    p = b2n_param_locate(params, B2N_PARAM_BACKEND);
+    if (p != NULL && !b2n_param_set_utf8_ptr(p, provctx->backend->name))
         return 0;
     return 1;
 }
@@ -71,11 +71,11 @@ static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
 static const OSSL_ALGORITHM *b2n_query_operation(void *provctx, int operation_id,
                                                  int *no_cache)
 {
-    (void)provctx;
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_DIGEST:
-        return b2n_digest_algorithms;
+        return b2n_digest_algorithms(
+            ((const struct b2n_provctx *)provctx)->error_slot);
     case OSSL_OP_MAC:
         return b2n_mac_algorithms;
     }
@@ -88,32 +88,12 @@ static const OSSL_ITEM *b2n_get_reason_strings(void *provctx)
     return b2n_reason_strings;
 }
 
-/*
- * Whether allocations take the core's upcalls: both must be offered (a
- * block goes back where it came from), and are taken unless they are
- * plainly the default allocator of the libcrypto this module is linked
- * with, where they would end in malloc and free anyway and cost 5-11% of
- * a 64-byte message on OpenSSL 3.0, which allocates a digest context per
- * message (docs/hardening.md). Upcalls from another libcrypto (an
- * application that links it statically) or wrapped by the application
- * are always taken: their allocator cannot be asked. Asked at each load:
- * OpenSSL's default allocator, once it has allocated, takes no other, and
- * every load allocates; with an application's allocator the upcalls
- * follow it wherever it goes.
- */
+/* Allocations take the core's upcalls, so that an application's
+ * allocator (CRYPTO_set_mem_functions) sees them, where both are offered:
+ * a block must go back where it came from. */
 static int use_core_allocator(const struct b2n_core *core)
 {
-    CRYPTO_malloc_fn malloc_fn;
-    CRYPTO_realloc_fn realloc_fn;
-    CRYPTO_free_fn free_fn;
-
-    if (core->crypto_malloc == NULL || core->crypto_free == NULL)
-        return 0;
-    if (core->crypto_malloc != CRYPTO_malloc
-        || core->crypto_free != CRYPTO_free)
-        return 1;
-    CRYPTO_get_mem_functions(&malloc_fn, &realloc_fn, &free_fn);
-    return malloc_fn != CRYPTO_malloc || free_fn != CRYPTO_free;
+    return core->crypto_malloc != NULL && core->crypto_free != NULL;
 }
 
 static void b2n_teardown(void *vprovctx)
@@ -262,6 +242,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     provctx->core = core;
+    provctx->error_slot = b2n_error_slot_claim(&core);
     provctx->backend = backend;
     snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
              B2N_PROVIDER_NAME " %s backend=%s", BLAKE2NEON_VERSION,

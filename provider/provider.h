@@ -26,11 +26,13 @@ struct b2n_core {
 /* One per load of the provider into a library context. */
 struct b2n_provctx {
     struct b2n_core core;
+    unsigned int error_slot;  /* its libcrypto's (errors.h) */
     const struct blake2b_backend *backend; /* chosen and self-tested at load */
     char buildinfo[96];
 };
 
-extern const OSSL_ALGORITHM b2n_digest_algorithms[];
+/* The digests whose get_params raise through error_slot (errors.h). */
+const OSSL_ALGORITHM *b2n_digest_algorithms(unsigned int error_slot);
 extern const OSSL_ALGORITHM b2n_mac_algorithms[];
 
 #endif
