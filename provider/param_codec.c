@@ -72,8 +72,8 @@ static int write_integer(OSSL_PARAM *p, int is_signed, struct integer v)
     size_t value_bits = 8 * size - (is_signed ? 1 : 0);
     uint8_t fill = v.negative ? 0xff : 0x00;
 
-    if (size == 0)
-        return v.bits == 0;
+    if (size == 0) /* holds nothing (OpenSSL versions disagree on it) */
+        return 0;
     /* Every bit from value_bits up must repeat the sign; wider integers
      * (more than 8 bytes) hold any value by sign-extension. */
     if (value_bits < 64
@@ -139,8 +139,10 @@ int b2n_param_get_size_t(const OSSL_PARAM *p, size_t *val)
     return 0;
 }
 
-/* Both integer setters: return_size says the size the value needs (the
- * setter's native size, or p's where it was stored). */
+/* Both integer setters. return_size says the room the value takes: the
+ * setter's native size when p has no buffer, p's size where the value was
+ * stored; 0 where it was refused (what libcrypto leaves there differs by
+ * version and size, and a caller has no use for it after a failure). */
 static int set_integer(OSSL_PARAM *p, struct integer v, size_t native_size)
 {
     uint64_t magnitude = v.negative ? 0 - v.bits : v.bits;
@@ -155,22 +157,25 @@ static int set_integer(OSSL_PARAM *p, struct integer v, size_t native_size)
             return 0;
         /* fall through */
     case OSSL_PARAM_INTEGER:
-        p->return_size = native_size;
-        if (p->data == NULL)
+        if (p->data == NULL) {
+            p->return_size = native_size;
             return 1;
+        }
         if (!write_integer(p, p->data_type == OSSL_PARAM_INTEGER, v))
             return 0;
         p->return_size = p->data_size;
         return 1;
     case OSSL_PARAM_REAL:
-        p->return_size = sizeof(double);
-        if (p->data == NULL)
+        if (p->data == NULL) {
+            p->return_size = sizeof(double);
             return 1;
+        }
         if (p->data_size != sizeof(double)
             || (magnitude >> B2N_EXACT_DOUBLE_BITS) != 0)
             return 0;
         d = v.negative ? -(double)magnitude : (double)magnitude;
         memcpy(p->data, &d, sizeof(d));
+        p->return_size = sizeof(double);
         return 1;
     }
     return 0;
@@ -194,9 +199,10 @@ int b2n_param_set_utf8_ptr(OSSL_PARAM *p, const char *val)
 {
     if (p == NULL)
         return 0;
-    p->return_size = val == NULL ? 0 : strlen(val);
+    p->return_size = 0;
     if (p->data_type != OSSL_PARAM_UTF8_PTR)
         return 0;
+    p->return_size = val == NULL ? 0 : strlen(val);
     if (p->data != NULL)
         memcpy(p->data, &val, sizeof(val));
     return 1;

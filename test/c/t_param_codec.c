@@ -102,7 +102,7 @@ static int libcrypto_would_misread(const OSSL_PARAM *p)
     return p->data_size == 0 && number && p->data_type != OSSL_PARAM_REAL;
 }
 
-static unsigned long compared;
+static unsigned long compared, refusals;
 
 static void compare_get_size_t(const OSSL_PARAM *p, const char *what)
 {
@@ -175,6 +175,23 @@ static void get_cases(void)
     }
 }
 
+/*
+ * Where both refuse a set, the codec's return_size must be 0; libcrypto's
+ * is not compared: it varies by version and size (3.0 leaves the size the
+ * value would take; 3.5 the same, except 0 for sizes 4 and 8 and for a
+ * string pointer into another type), and a caller has no use for it.
+ */
+static void forget_refused_return_size(int got_ok, int want_ok,
+                                       const OSSL_PARAM *got, OSSL_PARAM *want)
+{
+    if (got_ok || want_ok)
+        return;
+    T_CHECK(got->return_size == 0, "a refusal's return_size is 0, not %zu",
+            got->return_size);
+    want->return_size = 0;
+    refusals++;
+}
+
 /* One setter call on both sides: same result, bytes and return_size. */
 static void compare_set(int is_int, int64_t value, unsigned int type,
                         size_t size, int with_data)
@@ -202,7 +219,17 @@ static void compare_set(int is_int, int64_t value, unsigned int type,
         got_ok = b2n_param_set_size_t(&got, (size_t)value);
         want_ok = OSSL_PARAM_set_size_t(&want, (size_t)value);
     }
+    if (size == 0 && (type == OSSL_PARAM_INTEGER
+                      || type == OSSL_PARAM_UNSIGNED_INTEGER) && with_data) {
+        /* Zero bytes hold no integer. OpenSSL disagrees with itself here
+         * (3.0 stores a 0 in them, 3.5 a -1 but not a 0). */
+        got_ok = is_int ? b2n_param_set_int(&got, (int)value)
+                        : b2n_param_set_size_t(&got, (size_t)value);
+        T_CHECK(!got_ok, "set into a zero-size integer refused");
+        return;
+    }
     compared++;
+    forget_refused_return_size(got_ok, want_ok, &got, &want);
     T_CHECK(got_ok == want_ok && got.return_size == want.return_size
             && memcmp(got_buf, want_buf, sizeof(got_buf)) == 0,
             "set_%s(%lld) into %s size %zu%s: codec %d return_size %zu, "
@@ -252,6 +279,7 @@ static void pointer_cases(void)
                 int want_ok = OSSL_PARAM_set_utf8_ptr(&want, value);
 
                 compared++;
+                forget_refused_return_size(got_ok, want_ok, &got, &want);
                 T_CHECK(got_ok == want_ok && got.return_size == want.return_size
                         && got_ptr == want_ptr,
                         "set_utf8_ptr into %s%s%s: codec %d/%zu, libcrypto %d/%zu",
@@ -311,5 +339,6 @@ int main(void)
     pointer_cases();
     locate_cases();
     t_note("%lu cases compared with %s", compared, OpenSSL_version(OPENSSL_VERSION));
+    t_note("%lu of them refusals, whose return_size is not compared", refusals);
     return t_report("t_param_codec");
 }
