@@ -92,9 +92,9 @@ static const OSSL_ITEM *b2n_get_reason_strings(void *provctx)
  * Whether allocations take the core's upcalls: both must be offered (a
  * block goes back where it came from), and are taken unless they are
  * plainly the default allocator of the libcrypto this module is linked
- * with, where they would end in malloc and free anyway and cost 5-11% of
- * a 64-byte message on OpenSSL 3.0, which allocates a digest context per
- * message (docs/hardening.md). Upcalls from another libcrypto (an
+ * with, where they would end in malloc and free anyway and only slow down
+ * short messages on OpenSSL 3.0, which allocates a digest context per
+ * message (docs/performance.md). Upcalls from another libcrypto (an
  * application that links it statically) or wrapped by the application
  * are always taken: their allocator cannot be asked. Asked at each load:
  * OpenSSL's default allocator, once it has allocated, takes no other, and
