@@ -356,10 +356,10 @@ int main(int argc, char **argv)
      * The same bytes at the same address for every contender in a round,
      * but each round at another 64-byte-aligned offset within a page:
      * short-message timings depend on where the message sits relative to
-     * each contender's context (4 KiB aliasing; measured up to 35% at 64
-     * bytes on Zen 4), and a fixed address would hand each contender a
-     * fixed piece of luck. (C11's aligned_alloc wants the size a multiple
-     * of the alignment: whole pages.)
+     * each contender's context (4 KiB aliasing, docs/performance.md), and
+     * a fixed address would hand each contender a fixed piece of luck.
+     * (C11's aligned_alloc wants the size a multiple of the alignment:
+     * whole pages.)
      */
     buffer = aligned_alloc(BENCH_PAGE,
                            (max_size + 2 * BENCH_PAGE - 1) / BENCH_PAGE * BENCH_PAGE);

@@ -23,7 +23,7 @@ void b2n_free(const struct b2n_core *core, void *p);
 /* size bytes (size at most 4096) that do not cross a 4 KiB page boundary,
  * aligned for any type; NULL if out of memory. Not zeroed: on OpenSSL 3.0
  * a digest context is allocated per message, and the caller sets what it
- * reads (zeroing cost 1.5-2% of a 64-byte message, docs/performance.md). */
+ * reads (zeroing would slow every short message: docs/performance.md). */
 void *b2n_context_alloc(const struct b2n_core *core, size_t size);
 
 /* A copy of the size bytes at src, placed like b2n_context_alloc's. */

@@ -53,13 +53,11 @@
  * block blake2neon allocates (its provider context, below; digest and MAC
  * contexts are larger), so leaking any one of them a round fails. Not
  * less: libcrypto itself keeps growing its heap long after 2000 rounds,
- * with only its default provider loaded too. Over rounds 2000-4000 it
- * grows 4-6 bytes a round on 3.0 (Debian 12), and on 3.5 (Debian 13) 4.0
- * with the backends cycling but 25.6 with one backend forced; that same
- * 3.5 run grows 0.9 a round over rounds 8000-16000: warm-up that ends,
- * which a bound of one malloc chunk (24) could not tell from a leak.
- * Resident memory, where there is no mallinfo2, moves in pages: a leaked
- * context (over 256 bytes) a round still shows against 48.
+ * with only its default provider loaded too, more with one backend forced
+ * on 3.5: warm-up that ends, which a bound of one malloc chunk (24) could
+ * not tell from a leak (docs/testing.md has the figures). Resident memory,
+ * where there is no mallinfo2, moves in pages: a leaked context (over 256
+ * bytes) a round still shows against 48.
  */
 #define HEAP_SLACK_PER_ROUND 64L
 _Static_assert(sizeof(struct b2n_provctx) > HEAP_SLACK_PER_ROUND,

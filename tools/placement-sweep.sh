@@ -9,7 +9,8 @@
 # message loads) shows as a few slow offsets; noise as scattered ones, so
 # slow offsets are timed again and reported only if they stay slow.
 #
-#   scripts/placement-sweep.sh [BACKEND [SIZE]]   (BACKEND: generic, avx2...)
+#   tools/placement-sweep.sh [BACKEND [SIZE]]   (BACKEND: generic, avx2...)
+#   e.g. tools/placement-sweep.sh avx2 128      (results: docs/performance.md)
 #
 # x86-64 only (it links the x86 backends, as backends.c lists them for
 # that target). Builds the core alone with gcc -O2 in a temporary

@@ -5,9 +5,10 @@ or 64-bit arm64), counted under qemu-user, for OpenSSL's default provider
 and for blake2neon; and the llvm-mca-14 model of the per-block work both
 execute.
 
-    scripts/evp-insns.py MODULE_DIR [--arch armhf|arm64] [--cpu QEMU_CPU]
-                         [--backend NAME] [--sizes 100,140,16384]
-                         [--mca cortex-a9,cortex-a15]
+    tools/evp-insns.py MODULE_DIR [--arch armhf|arm64] [--cpu QEMU_CPU]
+                       [--backend NAME] [--sizes 100,140,16384]
+                       [--mca cortex-a9,cortex-a15]
+    e.g. tools/evp-insns.py build-armhf --cpu cortex-r5f   (results: docs/performance.md)
 
 MODULE_DIR holds the blake2neon.so of a cross build for --arch (default
 armhf, e.g. build-armhf); the target's OpenSSL comes from sysroot/ARCH
@@ -26,7 +27,7 @@ for each instruction, go through llvm-mca-14 (-iterations=1) and the
 difference of total cycles over K*128 is cycles per byte. Only the
 instructions of the object that hashes are kept (libcrypto for the default
 provider, blake2neon.so for ours): the rest (malloc, the C library) runs
-alike for both lengths. Same limits as scripts/model-speed.sh: every load
+alike for both lengths. Same limits as tools/model-speed.sh: every load
 hits L1, every branch is predicted, Thumb IT instructions are dropped with
 the conditions they govern, load/store-multiple instructions are expanded
 for the Cortex-A9 model, which cannot schedule them (marked ~); and

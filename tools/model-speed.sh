@@ -4,8 +4,9 @@
 # one 128-byte block, as llvm-mca-14 predicts them, and the speed-up over
 # the generic C backend. A model, not a measurement.
 #
-#   scripts/model-speed.sh [--cc clang|gcc] [-O LEVEL] [--llvm N]
-#                          [aarch64|armv7|x86-64|all]
+#   tools/model-speed.sh [--cc clang|gcc] [-O LEVEL] [--llvm N]
+#                        [aarch64|armv7|x86-64|all]
+#   e.g. tools/model-speed.sh --cc gcc armv7   (what it gave, dated: docs/performance.md)
 #
 # --llvm N: model with llvm-mca-N and llvm-objdump-N instead of LLVM 14's
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
