@@ -80,6 +80,14 @@ my %clients = (
         cmd => sub { ('ruby', '-ropenssl', '-e',
                       'puts OpenSSL::Digest.new(ARGV[0]).hexdigest(File.binread(ARGV[1]))',
                       @_) },
+        # Under the strict config: `require "openssl"` also loads ssl.rb,
+        # which parses a DH key at load and so needs default's decoders,
+        # which the strict config rules out. OpenSSL::Digest lives in the
+        # C extension, openssl.so, loaded alone here.
+        strict_cmd => sub { ('ruby', '-e',
+                             'require "openssl.so";'
+                             . ' puts OpenSSL::Digest.new(ARGV[0]).hexdigest(File.binread(ARGV[1]))',
+                             @_) },
     },
     php => {
         package => 'php-cli',
@@ -174,15 +182,16 @@ for my $name (sort keys %clients) {
         chomp $version;
         info("$name: $version");
 
+        my $strict = $c->{strict_cmd} // $c->{cmd};
         my ($status, $out) = run_with(strict_conf(), module_dir(),
-                                      $c->{cmd}->('BLAKE2b512', $file));
+                                      $strict->('BLAKE2b512', $file));
         is($status, 0, "$name: BLAKE2b512 with provider=blake2neon required: exit 0")
             or diag($out);
         is(digest_in($out, 64), $want,
            "$name: BLAKE2b512 with provider=blake2neon required: our digest")
             or diag($out);
         ($status, $out) = run_with(strict_conf(), no_module_dir(),
-                                   $c->{cmd}->('BLAKE2b512', $file));
+                                   $strict->('BLAKE2b512', $file));
         isnt($status, 0, "$name: the same with blake2neon out of reach fails "
              . '(so the value above is ours)') or diag($out);
 
@@ -198,7 +207,7 @@ for my $name (sort keys %clients) {
         for my $size (20, 32, 48, 64) {
             my $md = 'BLAKE2B-' . $size * 8;
             ($status, $out) = run_with(strict_conf(), module_dir(),
-                                       $c->{cmd}->($md, $file));
+                                       $strict->($md, $file));
             if ($status == 0) {
                 is(digest_in($out, $size), kat($size, 0, 129),
                    "$name: $md reached: our digest") or diag($out);
