@@ -4,18 +4,26 @@
 # made by debootstrap (minbase): a pristine Debian 12 to prove that .ci/run
 # installs everything it needs, or Debian 13 for its OpenSSL 3.5.
 #
-#   scripts/in-chroot.sh RELEASE DIR [COMMAND...]
+#   scripts/in-chroot.sh [--in-root] RELEASE DIR [COMMAND...]
 #   e.g. scripts/in-chroot.sh bookworm /tmp/pristine .ci/run
 #        scripts/in-chroot.sh trixie build-chroot-trixie scripts/ci-release.sh
+#        scripts/in-chroot.sh --in-root bookworm DIR scripts/readme-commands.sh
 #
 # RELEASE: a Debian suite (bookworm, trixie, ...). DIR: the chroot; made with
 # debootstrap when it does not hold one yet, reused as it is when it does
 # (delete it for a pristine tree). The repository's committed HEAD is cloned
 # into DIR/src (anew each run) and COMMAND (default: .ci/run) runs there as
-# root. Needs root, debootstrap and git on the host; the mirror is the
+# root. With --in-root the clone goes to DIR/root/blake2neon instead, with
+# /root mode 0700 as in most containers: where a user who clones as root
+# into the home directory builds and tests. Needs root, debootstrap and git on the host; the mirror is the
 # host's Debian mirror. Exits with COMMAND's status.
 set -euo pipefail
 
+workdir=/src
+if [ "${1:-}" = --in-root ]; then
+    workdir=/root/blake2neon
+    shift
+fi
 release=${1:?usage: $0 RELEASE DIR [COMMAND...]}
 root=${2:?usage: $0 RELEASE DIR [COMMAND...]}
 shift 2
@@ -70,17 +78,19 @@ cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 
 # Never delete through a mount left behind by a killed run (a chroot made
 # inside src/, e.g. by .ci/run, would have the host's /dev bound in it).
-if awk -v d="$root/src/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
-    echo "in-chroot: something is still mounted under $root/src; unmount it first" >&2
+if awk -v d="$root$workdir/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
+    echo "in-chroot: something is still mounted under $root$workdir; unmount it first" >&2
     exit 1
 fi
-rm -rf "$root/src"
-git clone -q "$repo" "$root/src"
-echo "in-chroot: $release ($(cat "$root/etc/debian_version")), $(git -C "$root/src" log -1 --format='%h %s')" >&2
+rm -rf "$root$workdir"
+mkdir -p "$(dirname "$root$workdir")"
+[ "$workdir" = /src ] || chmod 0700 "$root/root"
+git clone -q "$repo" "$root$workdir"
+echo "in-chroot: $release ($(cat "$root/etc/debian_version")), $workdir at $(git -C "$root$workdir" log -1 --format='%h %s')" >&2
 
 # A clean environment: nothing of the host's OpenSSL or build setup leaks in.
 status=0
 chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-    /bin/bash -c 'cd /src && exec "$@"' in-chroot "$@" || status=$?
+    /bin/bash -c 'cd "$0" && exec "$@"' "$workdir" "$@" || status=$?
 exit $status

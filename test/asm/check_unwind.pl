@@ -14,9 +14,19 @@ use Test::More;
 my ($readelf, $file, $func, $arm) = @ARGV;
 die "usage: $0 READELF FILE FUNCTION [arm]\n" unless defined $func;
 
+# Run a command without a shell (the paths may hold spaces); its output,
+# standard error included.
 sub run {
-    my $out = qx{@_ 2>&1};
-    die "@_: exit $?\n$out" if $?;
+    my @cmd = @_;
+    my $pid = open(my $fh, '-|') // die "fork: $!";
+    if (!$pid) {
+        open STDERR, '>&', \*STDOUT or die "stderr: $!";
+        exec { $cmd[0] } @cmd or die "$cmd[0]: $!";
+    }
+    local $/;
+    my $out = <$fh> // '';
+    close $fh;
+    die "@cmd: exit $?\n$out" if $?;
     return $out;
 }
 sub num { my ($s) = @_; return $s =~ /^0x/i ? hex $s : $s }

@@ -11,11 +11,16 @@
  *       As root: run a copy of this program that is set-user-ID to
  *       "nobody" (so the real and effective user differ), with the same
  *       variable, in the role "child": there the load must succeed with
- *       the automatic choice. Skipped, saying why, when not root, under an
- *       emulator (qemu-user does not honour the set-user-ID bit), or where
- *       the copy runs without AT_SECURE (a nosuid mount).
+ *       the automatic choice. The copy and a copy of the module live in a
+ *       private directory under $TMPDIR, /tmp or /var/tmp (the first that
+ *       "nobody" can reach and that is not mounted nosuid), since the build
+ *       tree may not be reachable (a checkout under /root, mode 0700).
+ *       Skipped, saying why, when not root, under an emulator (qemu-user
+ *       does not honour the set-user-ID bit), or where no such directory
+ *       can be made or the copy runs without AT_SECURE.
  */
-/* mkdtemp, fchown, fork, execv, setenv, readlink: POSIX, beyond C11. */
+/* mkdtemp, fchown, fork, execv, setenv, readlink, seteuid, statvfs:
+ * POSIX, beyond C11. */
 #define _POSIX_C_SOURCE 200809L
 
 #include <errno.h>
@@ -25,6 +30,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -120,39 +126,133 @@ static int role_child(const char *module_dir)
     return t_report("t_secure_env child");
 }
 
-/* Copy the file at from to to, mode 0755, owned by uid/gid; 0 on error. */
-static int copy_owned(const char *from, const char *to, uid_t uid, gid_t gid)
+/*
+ * Copy the file at from to to, owned by uid/gid with the given mode; 0 on
+ * error, errno saying why.
+ */
+static int copy_file(const char *from, const char *to, uid_t uid, gid_t gid,
+                     mode_t mode)
 {
     char buf[65536];
-    int in = open(from, O_RDONLY), out = -1, ok = 0;
+    int in = open(from, O_RDONLY), out = -1, ok = 0, saved;
     ssize_t n;
 
     if (in < 0)
         return 0;
-    out = open(to, O_WRONLY | O_CREAT | O_EXCL, 0700);
+    out = open(to, O_WRONLY | O_CREAT | O_EXCL, 0600);
     if (out < 0)
         goto done;
     while ((n = read(in, buf, sizeof(buf))) > 0)
         if (write(out, buf, (size_t)n) != n)
             goto done;
     /* chown clears the set-user-ID bit: set the mode afterwards. */
-    ok = n == 0 && fchown(out, uid, gid) == 0
-         && fchmod(out, S_ISUID | 0755) == 0;
+    ok = n == 0 && fchown(out, uid, gid) == 0 && fchmod(out, mode) == 0;
 done:
+    saved = errno;
     if (out >= 0 && close(out) != 0)
         ok = 0;
     close(in);
+    errno = saved;
     return ok;
 }
 
-static int role_setuid(const char *module_dir, const char *data_dir,
-                       int emulated)
+/*
+ * The private directory the set-user-ID run works in: the test's own
+ * copy and the module's, since the build tree may sit where "nobody"
+ * cannot reach it (a checkout under /root, mode 0700).
+ */
+struct priv_dir {
+    char dir[4096];
+    char exe[4200];    /* set-user-ID copy of this program */
+    char module[4200]; /* copy of blake2neon.so */
+};
+
+static void priv_dir_remove(struct priv_dir *p)
 {
-    char exe[4096], dir[4200], copy[4300], *slash;
+    unlink(p->exe);
+    unlink(p->module);
+    rmdir(p->dir);
+}
+
+/*
+ * Can the child, real user root and effective user "nobody", open the
+ * module copy? Tried with exactly those credentials in a forked process:
+ * every directory above the copy must let "nobody" through.
+ */
+static int reachable_by(const struct priv_dir *p, uid_t uid)
+{
+    int status;
+    pid_t pid = fork();
+
+    if (pid == 0) {
+        int fd;
+
+        if (seteuid(uid) != 0)
+            _exit(2);
+        fd = open(p->module, O_RDONLY);
+        _exit(fd >= 0 ? 0 : 1);
+    }
+    return pid > 0 && waitpid(pid, &status, 0) == pid && WIFEXITED(status)
+           && WEXITSTATUS(status) == 0;
+}
+
+/*
+ * Make the private directory under base: 0711 (nobody passes, nobody
+ * lists), the program set-user-ID to uid and not writable by it, the
+ * module readable. 1 on success; 0 with why (at most len bytes) otherwise.
+ */
+static int priv_dir_make(struct priv_dir *p, const char *base,
+                         const char *exe, const char *module_dir, uid_t uid,
+                         char *why, size_t len)
+{
+    struct statvfs vfs;
+    char module[4200];
+
+    if (statvfs(base, &vfs) != 0) {
+        snprintf(why, len, "%s: %s", base, strerror(errno));
+        return 0;
+    }
+    /* There the kernel would run the copy without AT_SECURE. */
+    if (vfs.f_flag & ST_NOSUID) {
+        snprintf(why, len, "%s is mounted nosuid", base);
+        return 0;
+    }
+    snprintf(p->dir, sizeof(p->dir), "%s/b2n-secure-env.XXXXXX", base);
+    if (mkdtemp(p->dir) == NULL) {
+        snprintf(why, len, "mkdtemp %s: %s", p->dir, strerror(errno));
+        return 0;
+    }
+    snprintf(p->exe, sizeof(p->exe), "%s/t_secure_env", p->dir);
+    snprintf(p->module, sizeof(p->module), "%s/blake2neon.so", p->dir);
+    snprintf(module, sizeof(module), "%s/blake2neon.so", module_dir);
+    if (chmod(p->dir, 0711) != 0
+        || !copy_file(exe, p->exe, uid, 0, S_ISUID | 0555)
+        || !copy_file(module, p->module, 0, 0, 0444)) {
+        snprintf(why, len, "copying into %s: %s", p->dir, strerror(errno));
+        priv_dir_remove(p);
+        return 0;
+    }
+    if (!reachable_by(p, uid)) {
+        snprintf(why, len, "user %d cannot open %s (a directory above it "
+                 "shuts it out)", (int)uid, p->module);
+        priv_dir_remove(p);
+        return 0;
+    }
+    return 1;
+}
+
+static int role_setuid(const char *module_dir, int emulated)
+{
+    const char *tmpdir = getenv("TMPDIR");
+    const char *bases[] = { tmpdir != NULL && tmpdir[0] == '/' ? tmpdir : NULL,
+                            "/tmp", "/var/tmp" };
+    char exe[4096], why[3][4400];
+    struct priv_dir priv;
     struct passwd *nobody;
     ssize_t len;
     pid_t pid = -1;
-    int status = 0, copied;
+    int status = 0, made = 0;
+    size_t i;
 
     if (emulated) {
         printf("SKIP: under an emulator the set-user-ID bit of a target "
@@ -170,44 +270,56 @@ static int role_setuid(const char *module_dir, const char *data_dir,
         printf("SKIP: no user 'nobody' to own the set-user-ID copy\n");
         return T_SKIP;
     }
-    /* Next to this program: the build tree, not a /tmp that may be nosuid. */
     len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
     if (!T_CHECK(len > 0, "readlink /proc/self/exe: %s", strerror(errno)))
         return t_report("t_secure_env setuid");
     exe[len] = '\0';
-    slash = strrchr(exe, '/');
-    snprintf(dir, sizeof(dir), "%.*s/t_secure_env.XXXXXX",
-             slash != NULL ? (int)(slash - exe) : 1, slash != NULL ? exe : ".");
-    if (!T_CHECK(mkdtemp(dir) != NULL, "mkdtemp %s: %s", dir, strerror(errno)))
+    /* A module missing from the build is a failure, not a place to skip. */
+    snprintf(why[0], sizeof(why[0]), "%s/blake2neon.so", module_dir);
+    if (access(why[0], R_OK) != 0) {
+        T_CHECK(0, "%s: %s", why[0], strerror(errno));
         return t_report("t_secure_env setuid");
-    snprintf(copy, sizeof(copy), "%s/t_secure_env", dir);
-    copied = T_CHECK(chmod(dir, 0755) == 0
-                         && copy_owned(exe, copy, nobody->pw_uid, 0),
-                     "set-user-ID copy %s: %s", copy, strerror(errno));
-
-    if (copied) {
-        t_note("running %s as euid %d (nobody) with %s=%s", copy,
-               (int)nobody->pw_uid, VAR, BOGUS);
-        fflush(stdout);
-        setenv(VAR, BOGUS, 1);
-        pid = fork();
-        if (pid == 0) {
-            char *args[] = { copy, (char *)module_dir, (char *)data_dir,
-                             "child", NULL };
-            execv(copy, args);
-            printf("# execv %s: %s\n", copy, strerror(errno));
-            _exit(126);
-        }
-        T_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid, "fork/wait");
-        unsetenv(VAR);
     }
-    unlink(copy);
-    rmdir(dir);
-    if (copied && pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == T_SKIP)
+
+    for (i = 0; i < sizeof(bases) / sizeof(bases[0]) && !made; i++) {
+        why[i][0] = '\0';
+        if (bases[i] != NULL)
+            made = priv_dir_make(&priv, bases[i], exe, module_dir,
+                                 nobody->pw_uid, why[i], sizeof(why[i]));
+    }
+    if (!made) {
+        const char *sep = "";
+
+        printf("SKIP: no directory where user 'nobody' can reach a "
+               "set-user-ID copy and the module: ");
+        for (i = 0; i < sizeof(bases) / sizeof(bases[0]); i++)
+            if (why[i][0] != '\0') {
+                printf("%s%s", sep, why[i]);
+                sep = "; ";
+            }
+        printf("\n");
+        return T_SKIP;
+    }
+
+    t_note("running %s as euid %d (nobody) with %s=%s, module %s", priv.exe,
+           (int)nobody->pw_uid, VAR, BOGUS, priv.module);
+    fflush(stdout);
+    setenv(VAR, BOGUS, 1);
+    pid = fork();
+    if (pid == 0) {
+        /* The private directory is also the data directory: unused there. */
+        char *args[] = { priv.exe, priv.dir, priv.dir, "child", NULL };
+        execv(priv.exe, args);
+        printf("# execv %s: %s\n", priv.exe, strerror(errno));
+        _exit(126);
+    }
+    T_CHECK(pid > 0 && waitpid(pid, &status, 0) == pid, "fork/wait");
+    unsetenv(VAR);
+    priv_dir_remove(&priv);
+    if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == T_SKIP)
         return T_SKIP; /* the child said why */
-    if (copied)
-        T_CHECK(pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
-                "the set-user-ID child failed (wait status %#x)", status);
+    T_CHECK(pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0,
+            "the set-user-ID child failed (wait status %#x)", status);
     return t_report("t_secure_env setuid");
 }
 
@@ -228,5 +340,5 @@ int main(int argc, char **argv)
         return role_plain(args.module_dir);
     if (strcmp(role, "child") == 0)
         return role_child(args.module_dir);
-    return role_setuid(args.module_dir, args.data_dir, emulated);
+    return role_setuid(args.module_dir, emulated);
 }

@@ -8,8 +8,10 @@ reference gives; and "NOTE", text. The references are hashlib.blake2b
 (CPython's own BLAKE2, never OpenSSL's) and the HMAC and PBKDF2 written
 out in gen_kdf_vectors.py (checked there against RFC vectors).
 
-With the argument --absent it only reports what hashlib.new does with our
-names when the provider is not configured.
+With the argument --strict (under a config that requires
+provider=blake2neon for every fetch) it checks hashlib.new alone; with
+--absent it only reports what hashlib.new does with our names when the
+provider is not configured.
 """
 import ctypes
 import hashlib
@@ -36,11 +38,23 @@ def outcome(fn):
         return type(e).__name__
 
 
+def loaded_libcrypto():
+    """The path of the libcrypto _hashlib brought into this process
+    (libcrypto.so.3, or .so.4 with OpenSSL 4), from /proc/self/maps."""
+    import _hashlib  # noqa: F401  (maps it)
+    with open("/proc/self/maps") as maps:
+        for line in maps:
+            path = line.split(None, 5)[-1].strip()
+            if os.path.basename(path).startswith("libcrypto.so"):
+                return path
+    return "libcrypto.so.3"
+
+
 def provider_of_fetch(name):
     """Which provider EVP_MD_fetch(NULL, name, NULL) picks in this process
     (the fetch CPython's _hashopenssl.c makes for a name it does not
     know), asked of the libcrypto _hashlib loaded."""
-    crypto = ctypes.CDLL("libcrypto.so.3")
+    crypto = ctypes.CDLL(loaded_libcrypto())
     crypto.EVP_MD_fetch.restype = ctypes.c_void_p
     crypto.EVP_MD_fetch.argtypes = (ctypes.c_void_p, ctypes.c_char_p,
                                     ctypes.c_char_p)
@@ -60,6 +74,14 @@ def provider_of_fetch(name):
 def main():
     msg = bytes(i & 0xFF for i in range(1000))
     key = b"blake2neon hmac key"
+    if sys.argv[1:] == ["--strict"]:
+        # Under a config that requires provider=blake2neon for every
+        # fetch: each value that matches came from blake2neon.
+        for name, size in NAMES + (("blake2b512", 64),):
+            check(f"hashlib.new('{name}') with provider=blake2neon required",
+                  outcome(lambda: hashlib.new(name, msg).digest()),
+                  ref.blake2b(size)(msg).hexdigest())
+        return
     if sys.argv[1:] == ["--absent"]:
         for name, _ in NAMES[:3]:
             check(f"hashlib.new('{name}') without the provider",
@@ -89,7 +111,7 @@ def main():
         check("EVP_MD_fetch(NULL, 'SHA2-256', NULL) in the Python process",
               provider_of_fetch("SHA2-256"), "default")
     except OSError as e:
-        print(f"NOTE\tctypes cannot open libcrypto.so.3 ({e}): provider not checked")
+        print(f"NOTE\tctypes cannot open libcrypto ({e}): provider not checked")
 
 
 def ssl_version():

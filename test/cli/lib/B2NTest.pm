@@ -37,7 +37,8 @@ use Test::More;
 our @EXPORT = qw(
     module_dir provider_args run_openssl kat pattern_file scratch_dir
     data_file conf_sample parse_dgst_lines exits_ok fails_cleanly no_crash
-    cmd_text key_hex empty_conf run_openssl_sample run_host
+    cmd_text key_hex empty_conf run_openssl_sample run_host strict_conf
+    no_module_dir
 );
 
 my $here = dirname(File::Spec->rel2abs(__FILE__));
@@ -88,6 +89,58 @@ sub empty_conf {
     open my $fh, '>', $empty_conf or die "$empty_conf: $!";
     close $fh or die "$empty_conf: $!";
     return $empty_conf;
+}
+
+# A config that makes blake2neon's digests provable in any program: both
+# providers active, but every fetch without a property query of its own
+# requires provider=blake2neon (a hard query, not the sample's
+# preference), so a BLAKE2B-512 that works came from our code. Random
+# numbers keep default's DRBG and seed through their own properties; what
+# needs anything else from default (SHA-256, HMAC, key loading) fails, so
+# this is for tests only. `nodejs_conf` names the same section, so Node
+# reads it with or without --openssl-shared-config.
+my $strict_conf;
+sub strict_conf {
+    return $strict_conf if defined $strict_conf;
+    $strict_conf = File::Spec->catfile(scratch_dir(), 'strict.cnf');
+    open my $fh, '>', $strict_conf or die "$strict_conf: $!";
+    print {$fh} <<'CNF';
+openssl_conf = b2n_init
+nodejs_conf = b2n_init
+
+[b2n_init]
+providers = b2n_providers
+alg_section = b2n_algorithms
+random = b2n_random
+
+[b2n_algorithms]
+default_properties = provider=blake2neon
+
+[b2n_random]
+properties = provider=default
+seed_properties = provider=default
+
+[b2n_providers]
+default = b2n_default
+blake2neon = b2n_blake2neon
+
+[b2n_default]
+activate = 1
+
+[b2n_blake2neon]
+module = blake2neon.so
+activate = 1
+CNF
+    close $fh or die "$strict_conf: $!";
+    return $strict_conf;
+}
+
+# An empty directory: OPENSSL_MODULES pointing there makes the configs'
+# `module = blake2neon.so` unloadable, for the runs that must then fail.
+sub no_module_dir {
+    my $dir = File::Spec->catdir(scratch_dir(), 'no-modules');
+    mkdir $dir or die "$dir: $!" unless -d $dir;
+    return $dir;
 }
 
 # A file holding the test message of $n bytes: 00 01 02 .. (i & 0xff).

