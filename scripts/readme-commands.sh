@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 # The README's install line, without sudo.
-apt-get install -y -qq cmake gcc libssl-dev openssl perl pkg-config >/dev/null
+apt-get install -y cmake gcc libssl-dev openssl perl pkg-config >/dev/null
 
 echo "== $(. /etc/os-release && echo "$PRETTY_NAME"), $(openssl version), in $PWD"
 stat -c '%n: mode %a, owner %U' / "$HOME" "$PWD"
