@@ -10,16 +10,12 @@
 /*
  * Which backends this target builds, in one place: the conditions
  * core/CMakeLists.txt builds their files under.
- *  - neon, asimd and sha3 load message words as native lanes:
- *    little-endian Arm only.
- *  - avx512 and avx512-intel are assembly for the System V x86-64 ABI in
- *    ELF; not for x32, whose size_t arguments fill half a register.
+ *  - neon loads message words as native lanes: little-endian Arm only.
+ *  - avx512 is assembly for the System V x86-64 ABI in ELF; not for x32,
+ *    whose size_t arguments fill half a register.
  */
 #if defined(__arm__) && defined(__ARMEL__)
 #define BLAKE2B_BUILDS_NEON 1
-#endif
-#if defined(__aarch64__) && defined(__AARCH64EL__)
-#define BLAKE2B_BUILDS_A64_SIMD 1
 #endif
 #if defined(__x86_64__) && defined(__ELF__) && defined(__LP64__)
 #define BLAKE2B_BUILDS_X86_ASM 1
@@ -62,16 +58,10 @@ blake2b_compress_fn blake2b_compress_generic;
 #if defined(BLAKE2B_BUILDS_NEON)
 blake2b_compress_fn blake2b_compress_neon;
 #endif
-#if defined(BLAKE2B_BUILDS_A64_SIMD)
-blake2b_compress_fn blake2b_compress_asimd;
-blake2b_compress_fn blake2b_compress_sha3;
-#endif
 #if defined(__x86_64__)
-blake2b_compress_fn blake2b_compress_bmi2;
 blake2b_compress_fn blake2b_compress_avx2;
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_fn blake2b_compress_avx512;
-blake2b_compress_fn blake2b_compress_avx512_intel;
 #endif
 #endif
 
