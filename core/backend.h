@@ -47,8 +47,10 @@ const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu);
 #endif
 
 /*
- * Known-answer test of a backend against RFC 7693 and the generic backend,
- * including counter carries. Returns 1 on success. Must only be called on a
+ * Known-answer test of a backend: fixed answers (RFC 7693's "abc"; keyed
+ * hashes with salt and personalization, also across the counter's 2^32
+ * and 2^64 carries: selftest_kat.h) and, for any backend but generic,
+ * agreement with generic. Returns 1 on success. Must only be called on a
  * backend the CPU can run.
  */
 int blake2b_backend_selftest(const struct blake2b_backend *backend);
