@@ -117,8 +117,38 @@ static int agrees_with_generic(blake2b_compress_fn *compress)
     return 1;
 }
 
+#if defined(BLAKE2NEON_TEST_HOOKS)
+#include <stdlib.h>
+
+/*
+ * Test builds only (blake2b_core_testhooks in core/CMakeLists.txt; the
+ * shipped module never has this): a backend named in the comma-separated
+ * BLAKE2NEON_TEST_FAIL_SELFTEST fails its self-test, so that tests can see
+ * what the provider does with a backend that gives wrong answers.
+ */
+static int made_to_fail(const char *name)
+{
+    const char *list = getenv("BLAKE2NEON_TEST_FAIL_SELFTEST");
+    const size_t len = strlen(name);
+
+    while (list != NULL && *list != '\0') {
+        const char *end = strchr(list, ',');
+        size_t n = end != NULL ? (size_t)(end - list) : strlen(list);
+
+        if (n == len && strncmp(list, name, n) == 0)
+            return 1;
+        list = end != NULL ? end + 1 : NULL;
+    }
+    return 0;
+}
+#endif
+
 int blake2b_backend_selftest(const struct blake2b_backend *backend)
 {
+#if defined(BLAKE2NEON_TEST_HOOKS)
+    if (made_to_fail(backend->name))
+        return 0;
+#endif
     if (!abc_matches(backend->compress) || !kats_match(backend->compress))
         return 0;
     return backend->compress == blake2b_compress_generic
