@@ -54,8 +54,8 @@ ctest --test-dir build-clang --output-on-failure
 echo "== the C tests again with each x86-64 backend forced"
 # The automatic choice already ran them in the README's build.
 auto=$(openssl list -provider-path build -provider blake2neon -providers -verbose |
-    sed -n 's/.*backend=\([^ ]*\).*/\1/p')
-for backend in generic bmi2 avx2 avx512 avx512-intel; do
+    sed -n 's/.*backend=\([^ ,]*\).*/\1/p')
+for backend in generic avx2 avx512; do
     if [ "$backend" = "$auto" ]; then
         echo "backend $backend: the automatic choice here, tested above"
         continue
@@ -68,6 +68,6 @@ for backend in generic bmi2 avx2 avx512 avx512-intel; do
     BLAKE2NEON_BACKEND=$backend ctest --test-dir build -L c-api --output-on-failure
 done
 
-echo "== the qemu matrix: armhf (NEON, no NEON, on a 64-bit kernel), arm64"
-echo "   (with and without SHA3), s390x (big-endian), i386, ppc64el"
+echo "== the qemu matrix: armhf (NEON, no NEON, on a 64-bit kernel), arm64,"
+echo "   s390x (big-endian), i386, ppc64el"
 scripts/cross-test-all.sh
