@@ -14,6 +14,11 @@ static const struct blake2b_backend backends[] = {
 #if defined(BLAKE2B_BUILDS_NEON)
     { "neon", "ARMv7 NEON", blake2b_compress_neon, blake2b_cpu_has_neon },
 #endif
+#if defined(BLAKE2B_BUILDS_A64)
+    /* Base ARMv8-A: every AArch64 CPU runs it. */
+    { "a64", "AArch64 scalar, shifted-register EOR", blake2b_compress_a64,
+      NULL },
+#endif
 #if defined(__x86_64__)
     { "avx2", "x86-64 AVX2", blake2b_compress_avx2, blake2b_cpu_has_avx2 },
 #if defined(BLAKE2B_BUILDS_X86_ASM)
@@ -92,8 +97,14 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     if (blake2b_cpu_has_neon())
         return blake2b_backend_by_name("neon");
 #endif
-    /* AArch64 and everything else: generic (on AArch64 it models ahead
-     * of vector kernels on every core: docs/performance.md, "Retired
-     * backends"). */
+#if defined(BLAKE2B_BUILDS_A64)
+    /* AArch64: a64 on every core. By the published latencies it is
+     * never slower than generic and faster where plain ALU pipes limit
+     * generic (Cortex-A72) or where the chain does (Neoverse V2 and
+     * others with six or more integer pipes): docs/performance.md,
+     * "AArch64". */
+    return blake2b_backend_by_name("a64");
+#endif
+    /* Everything else: generic. */
     return &backends[0];
 }
