@@ -57,8 +57,9 @@
 #     fill and drain, leaving exactly the per-block work, including the
 #     dependencies from one block into the next.
 # A second table gives the cycles of step 4's one-block stream: one whole
-# call, its entry and exit included. On aarch64 the column cortex-a72+ror1
-# is the cortex-a72 model with "ror" costed as "lsr" (see mca() below).
+# call, its entry and exit included. On aarch64 the columns cortex-a72+ror1
+# and neoverse-n2+ror1 are those models with "ror" costed as "lsr" (see
+# mca() below).
 # Limits: llvm-mca assumes every load hits L1 and every branch is
 # predicted, and ignores dependencies through memory. Where LLVM 14 has no
 # model of its own for a core it borrows another's; the output names the
@@ -156,7 +157,7 @@ setup_target() {
         if [ "$llvm" -ge 17 ]; then
             cores=(cortex-a53 cortex-a55 cortex-a510 cortex-a72
                 cortex-a72+ror1 cortex-a76 neoverse-n1 neoverse-v1 neoverse-n2
-                neoverse-v2 cortex-x4 apple-m1)
+                neoverse-n2+ror1 neoverse-v2 cortex-x4 apple-m1)
             known_models+=(cortex-a510 neoverse-n1 neoverse-v1 neoverse-n2
                 neoverse-v2)
         fi
@@ -343,9 +344,9 @@ expand_multiple() {
 # instruction it cannot parse is an error here, not a silent gap.
 # A core named CPU+ror1 is CPU's model with every "ror" (extr of one
 # register) costed as "lsr" (ubfm): one cycle on a single-cycle pipe, as
-# the Cortex-A72 Software Optimization Guide gives both, where LLVM's
-# Cortex-A57 model (which the A72 borrows) costs every extr as the
-# two-register form: 3 cycles, I and M pipes.
+# Arm's Software Optimization Guides for the Cortex-A72 and Neoverse N2
+# give both, where LLVM 19's Cortex-A57 model (which the A72 borrows) and
+# Neoverse N2 model cost every extr as the two-register form (3 cycles).
 mca() {
     local file=$3 cpu=$2
     if [[ $cpu == *+ror1 ]]; then

@@ -20,9 +20,12 @@
  *     eor  x, rot, l, ror #k
  * does the xor and the rotation of l in one instruction. The a -> d -> c -> b
  * chain of G becomes 8 instructions (add, eor, add, eor, twice) instead of
- * 12, and the instruction count stays 14 per G. gcc 12 and clang 14 do not
- * find this from C: given ror(x, k) ^ ror(l, k) they rotate l, the chained
- * operand, with its own instruction. Where a core runs the shifted EOR on
+ * 12, and the instruction count stays 14 per G. From C, which operand is
+ * rotated on its own is the compiler's choice: written ror(x ^ l, k),
+ * gcc 12 and clang 14 emit eor then ror, both on the chain; written
+ * ror(x, k) ^ ror(l, k), clang 14 rotates l, the chained operand, with its
+ * own instruction (gcc 12 chose well in a small test, by no rule it
+ * promises). Assembly keeps the choice. Where a core runs the shifted EOR on
  * another pipe than plain ALU operations (Cortex-A57/A72: the M pipe), the
  * same instructions also spread over more pipes. Figures and the published
  * latencies they rest on: docs/performance.md, "AArch64".
@@ -87,44 +90,80 @@
 #define M1	x26
 #define M2	x27
 #define M3	x28
+/* m[0..3], kept for the whole block (in the registers of the arguments,
+ * which wait on the stack meanwhile, and of the return address). */
+#define W0	x2
+#define W1	x3
+#define W2	x30
+#define W3	x0
+
+/* Stack frame: x19..x28, x30, then S, nblocks and inc. */
+	.equ	FRAME, 112
+	.equ	SAVED_S, 88
+	.equ	SAVED_NBLOCKS, 96
+	.equ	SAVED_INC, 104
+
+/* M = m[idx], unless it is one of the words kept in W0..W3. */
+.macro	LOADM	reg, idx
+.if \idx > 3
+	ldr	\reg, [IN, #8*\idx]
+.endif
+.endm
+
+/* a += m[idx], from W0..W3 or else from reg (loaded by LOADM). */
+.macro	ADDM	a, reg, idx
+.if \idx == 0
+	add	\a, \a, W0
+.elseif \idx == 1
+	add	\a, \a, W1
+.elseif \idx == 2
+	add	\a, \a, W2
+.elseif \idx == 3
+	add	\a, \a, W3
+.else
+	add	\a, \a, \reg
+.endif
+.endm
 
 /*
- * Four G functions at once (RFC 7693 section 3.1): G_i works on
- * (a_i, b_i, c_i, d_i) with message words m[x_i] and m[y_i]. Lines marked
- * "chain" are the 8 of each G on the path from b to b; each group of four
- * is one step of the four G functions, with the off-chain work of a later
- * step (message loads and additions, rotations of older values) in
- * between, where an in-order core can pair it.
+ * One column or diagonal step: four G functions at once (RFC 7693
+ * section 3.1), G_i on (a_i, b_i, c_i, d_i) with message words m[x_i]
+ * (already added to a_i) and m[y_i] (already loaded into M_i). R_i holds
+ * ror(d_i, 32) on entry.
+ *
+ * The 8 instructions of each G on the b -> b chain come in eight steps of
+ * four, one per G; between them sits the off-chain work, each piece one
+ * step before its result is needed, so that an in-order core (Cortex-A53,
+ * A55, A510) always has an independent instruction to pair and never
+ * waits on a result from the step just issued:
+ *   step 1  a += b                 (chain)
+ *   step 2  d = R ^ ror(a, 32)     (chain)   a += m[y]
+ *   step 3  c += d                 (chain)   R = ror(b, 24)
+ *   step 4  b = R ^ ror(c, 24)     (chain)   M = m[x'] (next step's x)
+ *   step 5  a += b                 (chain)   R = ror(d, 16)
+ *   step 6  d = R ^ ror(a, 16)     (chain)   a += M    (a + m[x'])
+ *   step 7  c += d                 (chain)   R = ror(b, 63), M = m[y']
+ *   step 8  b = R ^ ror(c, 63)     (chain)   R = ror(d', 32)
+ * so the next step starts as this one did. Its message indices are
+ * nx_i, ny_i and its d registers nd_i; last=1 (the last step of a block)
+ * leaves out the work for a next step.
  */
-.macro	G4	a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, x0, x1, x2, x3, y0, y1, y2, y3
-	/* a += m[x] (off the chain); R = ror(d, 32) for d's update */
-	ldr	M0, [IN, #8*\x0]
-	ror	R0, \d0, #32
-	ldr	M1, [IN, #8*\x1]
-	ror	R1, \d1, #32
-	ldr	M2, [IN, #8*\x2]
-	ror	R2, \d2, #32
-	ldr	M3, [IN, #8*\x3]
-	ror	R3, \d3, #32
-	add	\a0, \a0, M0
-	add	\a1, \a1, M1
-	add	\a2, \a2, M2
-	add	\a3, \a3, M3
-	/* a += b (chain) */
+.macro	G4	a0, a1, a2, a3, b0, b1, b2, b3, c0, c1, c2, c3, d0, d1, d2, d3, y0, y1, y2, y3, nx0, nx1, nx2, nx3, ny0, ny1, ny2, ny3, nd0, nd1, nd2, nd3, last
+	/* 1: a += b */
 	add	\a0, \a0, \b0
 	add	\a1, \a1, \b1
 	add	\a2, \a2, \b2
 	add	\a3, \a3, \b3
-	/* d = ror(d ^ a, 32) = ror(d, 32) ^ ror(a, 32) (chain); load m[y] */
+	/* 2: d = ror(d, 32) ^ ror(a, 32); a += m[y] */
 	eor	\d0, R0, \a0, ror #32
-	ldr	M0, [IN, #8*\y0]
+	ADDM	\a0, M0, \y0
 	eor	\d1, R1, \a1, ror #32
-	ldr	M1, [IN, #8*\y1]
+	ADDM	\a1, M1, \y1
 	eor	\d2, R2, \a2, ror #32
-	ldr	M2, [IN, #8*\y2]
+	ADDM	\a2, M2, \y2
 	eor	\d3, R3, \a3, ror #32
-	ldr	M3, [IN, #8*\y3]
-	/* c += d (chain); R = ror(b, 24) */
+	ADDM	\a3, M3, \y3
+	/* 3: c += d; R = ror(b, 24) */
 	add	\c0, \c0, \d0
 	ror	R0, \b0, #24
 	add	\c1, \c1, \d1
@@ -133,16 +172,24 @@
 	ror	R2, \b2, #24
 	add	\c3, \c3, \d3
 	ror	R3, \b3, #24
-	/* b = ror(b, 24) ^ ror(c, 24) (chain); a += m[y] */
+	/* 4: b = ror(b, 24) ^ ror(c, 24); M = m[x'] */
 	eor	\b0, R0, \c0, ror #24
-	add	\a0, \a0, M0
+.if !\last
+	LOADM	M0, \nx0
+.endif
 	eor	\b1, R1, \c1, ror #24
-	add	\a1, \a1, M1
+.if !\last
+	LOADM	M1, \nx1
+.endif
 	eor	\b2, R2, \c2, ror #24
-	add	\a2, \a2, M2
+.if !\last
+	LOADM	M2, \nx2
+.endif
 	eor	\b3, R3, \c3, ror #24
-	add	\a3, \a3, M3
-	/* a += b (chain); R = ror(d, 16) */
+.if !\last
+	LOADM	M3, \nx3
+.endif
+	/* 5: a += b; R = ror(d, 16) */
 	add	\a0, \a0, \b0
 	ror	R0, \d0, #16
 	add	\a1, \a1, \b1
@@ -151,12 +198,24 @@
 	ror	R2, \d2, #16
 	add	\a3, \a3, \b3
 	ror	R3, \d3, #16
-	/* d = ror(d, 16) ^ ror(a, 16) (chain) */
+	/* 6: d = ror(d, 16) ^ ror(a, 16); then a += m[x'] for the next step */
 	eor	\d0, R0, \a0, ror #16
+.if !\last
+	ADDM	\a0, M0, \nx0
+.endif
 	eor	\d1, R1, \a1, ror #16
+.if !\last
+	ADDM	\a1, M1, \nx1
+.endif
 	eor	\d2, R2, \a2, ror #16
+.if !\last
+	ADDM	\a2, M2, \nx2
+.endif
 	eor	\d3, R3, \a3, ror #16
-	/* c += d (chain); R = ror(b, 63) */
+.if !\last
+	ADDM	\a3, M3, \nx3
+.endif
+	/* 7: c += d; R = ror(b, 63); M = m[y'] */
 	add	\c0, \c0, \d0
 	ror	R0, \b0, #63
 	add	\c1, \c1, \d1
@@ -165,19 +224,42 @@
 	ror	R2, \b2, #63
 	add	\c3, \c3, \d3
 	ror	R3, \b3, #63
-	/* b = ror(b, 63) ^ ror(c, 63) (chain) */
+.if !\last
+	LOADM	M0, \ny0
+	LOADM	M1, \ny1
+	LOADM	M2, \ny2
+	LOADM	M3, \ny3
+.endif
+	/* 8: b = ror(b, 63) ^ ror(c, 63); R = ror(d', 32) for the next step */
 	eor	\b0, R0, \c0, ror #63
+.if !\last
+	ror	R0, \nd0, #32
+.endif
 	eor	\b1, R1, \c1, ror #63
+.if !\last
+	ror	R1, \nd1, #32
+.endif
 	eor	\b2, R2, \c2, ror #63
+.if !\last
+	ror	R2, \nd2, #32
+.endif
 	eor	\b3, R3, \c3, ror #63
+.if !\last
+	ror	R3, \nd3, #32
+.endif
 .endm
 
-/* One round, s0..s15 its message schedule (sigma). */
-.macro	ROUND	s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15
+/*
+ * One round, s0..s15 its message schedule (sigma) and n0..n7 the first
+ * half of the next round's (the message words of its column step).
+ */
+.macro	ROUND	s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, n0, n1, n2, n3, n4, n5, n6, n7, last=0
 	G4	V0, V1, V2, V3, V4, V5, V6, V7, V8, V9, V10, V11, V12, V13, V14, V15, \
-		\s0, \s2, \s4, \s6, \s1, \s3, \s5, \s7
+		\s1, \s3, \s5, \s7, \s8, \s10, \s12, \s14, \s9, \s11, \s13, \s15, \
+		V15, V12, V13, V14, 0
 	G4	V0, V1, V2, V3, V5, V6, V7, V4, V10, V11, V8, V9, V15, V12, V13, V14, \
-		\s8, \s10, \s12, \s14, \s9, \s11, \s13, \s15
+		\s9, \s11, \s13, \s15, \n0, \n2, \n4, \n6, \n1, \n3, \n5, \n7, \
+		V12, V13, V14, V15, \last
 .endm
 
 	.section .rodata
@@ -199,24 +281,29 @@ blake2b_compress_a64:
 	hint	#34	/* bti c */
 #endif
 	cbz	NBLOCKS, .Lreturn
-	stp	x19, x20, [sp, #-80]!
-	.cfi_def_cfa_offset 80
-	.cfi_offset x19, -80
-	.cfi_offset x20, -72
+	stp	x19, x20, [sp, #-FRAME]!
+	.cfi_def_cfa_offset FRAME
+	.cfi_offset x19, -FRAME
+	.cfi_offset x20, -FRAME + 8
 	stp	x21, x22, [sp, #16]
-	.cfi_offset x21, -64
-	.cfi_offset x22, -56
+	.cfi_offset x21, -FRAME + 16
+	.cfi_offset x22, -FRAME + 24
 	stp	x23, x24, [sp, #32]
-	.cfi_offset x23, -48
-	.cfi_offset x24, -40
+	.cfi_offset x23, -FRAME + 32
+	.cfi_offset x24, -FRAME + 40
 	stp	x25, x26, [sp, #48]
-	.cfi_offset x25, -32
-	.cfi_offset x26, -24
+	.cfi_offset x25, -FRAME + 48
+	.cfi_offset x26, -FRAME + 56
 	stp	x27, x28, [sp, #64]
-	.cfi_offset x27, -16
-	.cfi_offset x28, -8
+	.cfi_offset x27, -FRAME + 64
+	.cfi_offset x28, -FRAME + 72
+	stp	x30, STATE, [sp, #80]
+	.cfi_offset x30, -FRAME + 80
+	stp	NBLOCKS, x3, [sp, #SAVED_NBLOCKS]
 
 .Lblock:
+	ldr	STATE, [sp, #SAVED_S]
+	ldr	INC, [sp, #SAVED_INC]
 	/* t += inc, with carry into t[1]; inc is 32 bits (upper half of x3
 	 * unspecified under AAPCS64), hence uxtw. */
 	ldp	R0, R1, [STATE, #STATE_T]
@@ -240,20 +327,38 @@ blake2b_compress_a64:
 	eor	V14, V14, M0
 	eor	V15, V15, M1
 
-	ROUND	 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15
-	ROUND	14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
-	ROUND	11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4
-	ROUND	 7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8
-	ROUND	 9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13
-	ROUND	 2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9
-	ROUND	12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11
-	ROUND	13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10
-	ROUND	 6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5
-	ROUND	10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0
-	ROUND	 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15
-	ROUND	14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
+	/* m[0..3] into W0..W3 (W3 is STATE's register: done with it). */
+	ldp	W0, W1, [IN]
+	ldp	W2, W3, [IN, #16]
+	/* The first column step's m[x] added, m[y] loaded, ror(d, 32). */
+	LOADM	M2, 4
+	LOADM	M3, 6
+	ror	R0, V12, #32
+	ror	R1, V13, #32
+	ror	R2, V14, #32
+	ror	R3, V15, #32
+	ADDM	V0, M0, 0
+	ADDM	V1, M1, 2
+	ADDM	V2, M2, 4
+	ADDM	V3, M3, 6
+	LOADM	M2, 5
+	LOADM	M3, 7
+
+	ROUND	 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 14, 10,  4,  8,  9, 15, 13,  6
+	ROUND	14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3, 11,  8, 12,  0,  5,  2, 15, 13
+	ROUND	11,  8, 12,  0,  5,  2, 15, 13, 10, 14,  3,  6,  7,  1,  9,  4,  7,  9,  3,  1, 13, 12, 11, 14
+	ROUND	 7,  9,  3,  1, 13, 12, 11, 14,  2,  6,  5, 10,  4,  0, 15,  8,  9,  0,  5,  7,  2,  4, 10, 15
+	ROUND	 9,  0,  5,  7,  2,  4, 10, 15, 14,  1, 11, 12,  6,  8,  3, 13,  2, 12,  6, 10,  0, 11,  8,  3
+	ROUND	 2, 12,  6, 10,  0, 11,  8,  3,  4, 13,  7,  5, 15, 14,  1,  9, 12,  5,  1, 15, 14, 13,  4, 10
+	ROUND	12,  5,  1, 15, 14, 13,  4, 10,  0,  7,  6,  3,  9,  2,  8, 11, 13, 11,  7, 14, 12,  1,  3,  9
+	ROUND	13, 11,  7, 14, 12,  1,  3,  9,  5,  0, 15,  4,  8,  6,  2, 10,  6, 15, 14,  9, 11,  3,  0,  8
+	ROUND	 6, 15, 14,  9, 11,  3,  0,  8, 12,  2, 13,  7,  1,  4, 10,  5, 10,  2,  8,  4,  7,  6,  1,  5
+	ROUND	10,  2,  8,  4,  7,  6,  1,  5, 15, 11,  9, 14,  3, 12, 13,  0,  0,  1,  2,  3,  4,  5,  6,  7
+	ROUND	 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15, 14, 10,  4,  8,  9, 15, 13,  6
+	ROUND	14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3,  0,  0,  0,  0,  0,  0,  0,  0, 1
 
 	/* h[i] ^= v[i] ^ v[i + 8] */
+	ldr	STATE, [sp, #SAVED_S]
 	ldp	R0, R1, [STATE, #STATE_H]
 	ldp	R2, R3, [STATE, #STATE_H + 16]
 	ldp	M0, M1, [STATE, #STATE_H + 32]
@@ -280,7 +385,9 @@ blake2b_compress_a64:
 	stp	M2, M3, [STATE, #STATE_H + 48]
 
 	add	IN, IN, #128
+	ldr	NBLOCKS, [sp, #SAVED_NBLOCKS]
 	subs	NBLOCKS, NBLOCKS, #1
+	str	NBLOCKS, [sp, #SAVED_NBLOCKS]
 	b.ne	.Lblock
 
 	/* Leave no state or message words in the scratch registers. */
@@ -304,7 +411,8 @@ blake2b_compress_a64:
 	ldp	x23, x24, [sp, #32]
 	ldp	x25, x26, [sp, #48]
 	ldp	x27, x28, [sp, #64]
-	ldp	x19, x20, [sp], #80
+	ldp	x30, STATE, [sp, #80]
+	ldp	x19, x20, [sp], #FRAME
 	.cfi_restore x19
 	.cfi_restore x20
 	.cfi_restore x21
@@ -315,6 +423,7 @@ blake2b_compress_a64:
 	.cfi_restore x26
 	.cfi_restore x27
 	.cfi_restore x28
+	.cfi_restore x30
 	.cfi_def_cfa_offset 0
 .Lreturn:
 	ret
