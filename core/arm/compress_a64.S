@@ -33,17 +33,20 @@
  * Layout: v0..v15 of the work vector each in one x register (see below);
  * the four G functions of a column or diagonal step advance together,
  * step by step, so that in-order cores (Cortex-A53, A55) always have
- * independent instructions to pair. "a += m" is done before "a += b": the
- * message word is added off the chain. The message schedule is resolved
- * at assembly time (a round is a macro taking its 16 sigma indices; the 12
- * rounds are unrolled) and each word is loaded from in when needed.
+ * independent instructions to pair (the schedule: G4 below). "a += m" is
+ * done before "a += b": the message word is added off the chain. The
+ * message schedule is resolved at assembly time (a round is a macro taking
+ * its 16 sigma indices and the next round's first 8; the 12 rounds are
+ * unrolled). m[0..3] stay in registers for the whole block; the other
+ * words are loaded from in one step before they are added.
  *
- * Registers (AAPCS64): x0 = S, x1 = in, x2 = blocks left, w3 = inc;
- * x4..x17 and x19, x20 = v0..v15; x21..x24 the rotated operands,
- * x25..x28 message words. x19..x28 are callee-saved: kept on the stack.
- * x18 (platform register), x29 and x30 are not touched. On return the
- * scratch registers that held state or message words (x2..x17) are
- * cleared; x19..x28 hold the caller's values again.
+ * Registers (AAPCS64): on entry x0 = S, x1 = in, x2 = nblocks, w3 = inc.
+ * S, nblocks and inc wait on the stack while a block runs, so that x0,
+ * x2, x3 and x30 (saved too) can hold m[0..3]. x4..x17 and x19, x20 =
+ * v0..v15; x21..x24 the rotated operands; x25..x28 message words.
+ * x19..x28 and x30 are kept on the stack and restored; x18 (platform
+ * register) and x29 (frame pointer) are not touched. On return the scratch
+ * registers that held state or message words (x2..x17) are cleared.
  */
 
 #if !defined(__aarch64__) || !defined(__ELF__) || !defined(__LP64__)
@@ -215,21 +218,28 @@
 .if !\last
 	ADDM	\a3, M3, \nx3
 .endif
-	/* 7: c += d; R = ror(b, 63); M = m[y'] */
+	/* 7: c += d; R = ror(b, 63); M = m[y'] (loads apart: one load pipe
+	 * on the in-order cores) */
 	add	\c0, \c0, \d0
-	ror	R0, \b0, #63
-	add	\c1, \c1, \d1
-	ror	R1, \b1, #63
-	add	\c2, \c2, \d2
-	ror	R2, \b2, #63
-	add	\c3, \c3, \d3
-	ror	R3, \b3, #63
 .if !\last
 	LOADM	M0, \ny0
+.endif
+	ror	R0, \b0, #63
+	add	\c1, \c1, \d1
+.if !\last
 	LOADM	M1, \ny1
+.endif
+	ror	R1, \b1, #63
+	add	\c2, \c2, \d2
+.if !\last
 	LOADM	M2, \ny2
+.endif
+	ror	R2, \b2, #63
+	add	\c3, \c3, \d3
+.if !\last
 	LOADM	M3, \ny3
 .endif
+	ror	R3, \b3, #63
 	/* 8: b = ror(b, 63) ^ ror(c, 63); R = ror(d', 32) for the next step */
 	eor	\b0, R0, \c0, ror #63
 .if !\last
@@ -281,6 +291,15 @@ blake2b_compress_a64:
 	hint	#34	/* bti c */
 #endif
 	cbz	NBLOCKS, .Lreturn
+#if defined(__ARM_FEATURE_PAC_DEFAULT)
+	/* x30 goes to the stack: sign it as compiled code would. */
+#if __ARM_FEATURE_PAC_DEFAULT & 2
+	hint	#27	/* pacibsp */
+#else
+	hint	#25	/* paciasp */
+#endif
+	.cfi_negate_ra_state
+#endif
 	stp	x19, x20, [sp, #-FRAME]!
 	.cfi_def_cfa_offset FRAME
 	.cfi_offset x19, -FRAME
@@ -425,6 +444,14 @@ blake2b_compress_a64:
 	.cfi_restore x28
 	.cfi_restore x30
 	.cfi_def_cfa_offset 0
+#if defined(__ARM_FEATURE_PAC_DEFAULT)
+#if __ARM_FEATURE_PAC_DEFAULT & 2
+	hint	#31	/* autibsp */
+#else
+	hint	#29	/* autiasp */
+#endif
+	.cfi_negate_ra_state
+#endif
 .Lreturn:
 	ret
 	.cfi_endproc
@@ -433,8 +460,8 @@ blake2b_compress_a64:
 /*
  * Built with -mbranch-protection (BTI and/or PAC), the object must say so,
  * or the linker drops the marking for the whole module. This function
- * starts with "bti c" when BTI is on, and never saves or changes x30, so
- * it is compatible with return-address signing as it is.
+ * starts with "bti c" when BTI is on, and signs x30 before saving it and
+ * authenticates it before ret when return-address signing is on.
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT) || defined(__ARM_FEATURE_PAC_DEFAULT)
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
