@@ -99,10 +99,10 @@ const struct blake2b_backend *blake2b_backend_auto(void)
 #endif
 #if defined(BLAKE2B_BUILDS_A64)
     /* AArch64: a64 on every core. By the published latencies it is
-     * never slower than generic and faster where plain ALU pipes limit
-     * generic (Cortex-A72) or where the chain does (Neoverse V2 and
-     * others with six or more integer pipes): docs/performance.md,
-     * "AArch64". */
+     * level with generic or ahead on every core checked: ahead where
+     * generic's plain ALU pipes are the limit (Cortex-A72) or its chain
+     * is (six or more integer pipes: Neoverse V2, Cortex-X4). See
+     * docs/performance.md, "a64: the shorter chain". */
     return blake2b_backend_by_name("a64");
 #endif
     /* Everything else: generic. */
