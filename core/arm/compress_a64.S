@@ -28,7 +28,7 @@
  * promises). Assembly keeps the choice. Where a core runs the shifted EOR on
  * another pipe than plain ALU operations (Cortex-A57/A72: the M pipe), the
  * same instructions also spread over more pipes. Figures and the published
- * latencies they rest on: docs/performance.md, "AArch64".
+ * latencies they rest on: docs/performance.md, "a64: the shorter chain".
  *
  * Layout: v0..v15 of the work vector each in one x register (see below);
  * the four G functions of a column or diagonal step advance together,
@@ -38,7 +38,7 @@
  * message schedule is resolved at assembly time (a round is a macro taking
  * its 16 sigma indices and the next round's first 8; the 12 rounds are
  * unrolled). m[0..3] stay in registers for the whole block; the other
- * words are loaded from in one step before they are added.
+ * words are loaded from in two or more steps before they are added.
  *
  * Registers (AAPCS64): on entry x0 = S, x1 = in, x2 = nblocks, w3 = inc.
  * S, nblocks and inc wait on the stack while a block runs, so that x0,
