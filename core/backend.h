@@ -13,12 +13,18 @@
  *  - neon loads message words as native lanes: little-endian Arm only.
  *  - avx512 is assembly for the System V x86-64 ABI in ELF; not for x32,
  *    whose size_t arguments fill half a register.
+ *  - a64 is assembly for AArch64 LP64 ELF, little-endian (message words
+ *    loaded as native words); not for ILP32, like x32 above.
  */
 #if defined(__arm__) && defined(__ARMEL__)
 #define BLAKE2B_BUILDS_NEON 1
 #endif
 #if defined(__x86_64__) && defined(__ELF__) && defined(__LP64__)
 #define BLAKE2B_BUILDS_X86_ASM 1
+#endif
+#if defined(__aarch64__) && defined(__ELF__) && defined(__LP64__) \
+    && !defined(__AARCH64EB__)
+#define BLAKE2B_BUILDS_A64 1
 #endif
 
 struct blake2b_backend {
@@ -59,6 +65,9 @@ int blake2b_backend_selftest(const struct blake2b_backend *backend);
 blake2b_compress_fn blake2b_compress_generic;
 #if defined(BLAKE2B_BUILDS_NEON)
 blake2b_compress_fn blake2b_compress_neon;
+#endif
+#if defined(BLAKE2B_BUILDS_A64)
+blake2b_compress_fn blake2b_compress_a64;
 #endif
 #if defined(__x86_64__)
 blake2b_compress_fn blake2b_compress_avx2;

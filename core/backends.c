@@ -14,6 +14,11 @@ static const struct blake2b_backend backends[] = {
 #if defined(BLAKE2B_BUILDS_NEON)
     { "neon", "ARMv7 NEON", blake2b_compress_neon, blake2b_cpu_has_neon },
 #endif
+#if defined(BLAKE2B_BUILDS_A64)
+    /* Base ARMv8-A: every AArch64 CPU runs it. */
+    { "a64", "AArch64 scalar, shifted-register EOR", blake2b_compress_a64,
+      NULL },
+#endif
 #if defined(__x86_64__)
     { "avx2", "x86-64 AVX2", blake2b_compress_avx2, blake2b_cpu_has_avx2 },
 #if defined(BLAKE2B_BUILDS_X86_ASM)
@@ -92,8 +97,14 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     if (blake2b_cpu_has_neon())
         return blake2b_backend_by_name("neon");
 #endif
-    /* AArch64 and everything else: generic (on AArch64 it models ahead
-     * of vector kernels on every core: docs/performance.md, "Retired
-     * backends"). */
+#if defined(BLAKE2B_BUILDS_A64)
+    /* AArch64: a64 on every core. By the published latencies it is
+     * level with generic or ahead on every core checked: ahead where
+     * generic's plain ALU pipes are the limit (Cortex-A72) or its chain
+     * is (six or more integer pipes: Neoverse V2, Cortex-X4). See
+     * docs/performance.md, "a64: the shorter chain". */
+    return blake2b_backend_by_name("a64");
+#endif
+    /* Everything else: generic. */
     return &backends[0];
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The assembly backends (arm/compress_neon.S, x86/compress_avx512.S) reach
- * into struct blake2b_state by fixed offsets, STATE_H, STATE_T and STATE_F
- * there; the build fails here if blake2b.h moves them.
+ * The assembly backends (arm/compress_neon.S, arm/compress_a64.S,
+ * x86/compress_avx512.S) reach into struct blake2b_state by fixed offsets,
+ * STATE_H, STATE_T and STATE_F there; the build fails here if blake2b.h
+ * moves them.
  */
 #include <stddef.h>
 

@@ -12,9 +12,10 @@
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
 # sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows
 # Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512
-# and znver4; on aarch64 it adds cortex-a510, neoverse-n1 and neoverse-v1,
-# which LLVM 17 and later model themselves. Debian 12 has llvm-19 (package
-# llvm-19).
+# and znver4; on aarch64 it adds cortex-a510, cortex-a76, neoverse-n1, -v1,
+# -n2, -v2 and cortex-x4 (LLVM 17 and later model N1, V1, N2 and V2
+# themselves; the output says which model a core borrows). Debian 12 has
+# llvm-19 (package llvm-19).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
 # is unrolled, so the stream of one block is the loop over blocks in the
@@ -56,7 +57,9 @@
 #     fill and drain, leaving exactly the per-block work, including the
 #     dependencies from one block into the next.
 # A second table gives the cycles of step 4's one-block stream: one whole
-# call, its entry and exit included.
+# call, its entry and exit included. On aarch64 the columns cortex-a72+ror1
+# and neoverse-n2+ror1 are those models with "ror" costed as "lsr" (see
+# mca() below).
 # Limits: llvm-mca assumes every load hits L1 and every branch is
 # predicted, and ignores dependencies through memory. Where LLVM 14 has no
 # model of its own for a core it borrows another's; the output names the
@@ -146,23 +149,26 @@ setup_target() {
         qemu=(qemu-aarch64 -cpu max)
         mca_triple=aarch64
         mattr=+neon
-        cores=(cortex-a53 cortex-a55 cortex-a57 cortex-a72 neoverse-n1 apple-m1)
+        cores=(cortex-a53 cortex-a55 cortex-a57 cortex-a72 cortex-a72+ror1
+            neoverse-n1 apple-m1)
         known_models=(cortex-a53 cortex-a55 cortex-a57 cyclone)
         # LLVM 17 and later model the Cortex-A510 and Neoverse N1 and V1
         # (Graviton 2 and 3) themselves.
         if [ "$llvm" -ge 17 ]; then
-            cores=(cortex-a53 cortex-a55 cortex-a510 cortex-a72 neoverse-n1
-                neoverse-v1 apple-m1)
-            known_models+=(cortex-a510 neoverse-n1 neoverse-v1)
+            cores=(cortex-a53 cortex-a55 cortex-a510 cortex-a72
+                cortex-a72+ror1 cortex-a76 neoverse-n1 neoverse-v1 neoverse-n2
+                neoverse-n2+ror1 neoverse-v2 cortex-x4 apple-m1)
+            known_models+=(cortex-a510 neoverse-n1 neoverse-v1 neoverse-n2
+                neoverse-v2)
         fi
         # What each model charges for the instructions that matter most.
         probe=("add-x|add x0, x1, x2" "ror-x|ror x0, x1, #24"
             "eor-ror|eor x0, x1, x2, ror #24")
-        # name | source | function | extra flags. AArch64 builds generic
-        # alone (the vector kernels it had are in docs/performance.md,
-        # "Retired backends").
+        # name | source | function | extra flags. (The vector kernels
+        # AArch64 had are in docs/performance.md, "Retired backends".)
         backends=(
             "generic|compress_generic.c|blake2b_compress_generic|"
+            "a64|arm/compress_a64.S|blake2b_compress_a64|"
         )
         reference=generic
         ;;
@@ -336,9 +342,20 @@ expand_multiple() {
 
 # mca TRIPLE CORE FILE [OPTIONS...]: llvm-mca-14 on FILE, one pass; an
 # instruction it cannot parse is an error here, not a silent gap.
+# A core named CPU+ror1 is CPU's model with every "ror" (extr of one
+# register) costed as "lsr" (ubfm): one cycle on a single-cycle pipe, as
+# Arm's Software Optimization Guides for the Cortex-A72 and Neoverse N2
+# give both, where LLVM 19's Cortex-A57 model (which the A72 borrows) and
+# Neoverse N2 model cost every extr as the two-register form (3 cycles).
 mca() {
-    "$mca_bin" -mtriple="$1" -mcpu="$2" -mattr="$mattr" -iterations=1 \
-        "${@:4}" "$3" 2>"$work/mca.err" && ! grep -q 'error' "$work/mca.err"
+    local file=$3 cpu=$2
+    if [[ $cpu == *+ror1 ]]; then
+        cpu=${cpu%+ror1}
+        sed -E 's/^([[:space:]]*)ror([[:space:]])/\1lsr\2/' "$3" >"$3.ror1"
+        file=$3.ror1
+    fi
+    "$mca_bin" -mtriple="$1" -mcpu="$cpu" -mattr="$mattr" -iterations=1 \
+        "${@:4}" "$file" 2>"$work/mca.err" && ! grep -q 'error' "$work/mca.err"
 }
 
 # cycles TRIPLE CORE FILE: llvm-mca's total cycles for one pass over FILE,

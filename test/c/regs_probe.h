@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Call a compress backend from assembly, with every vector register the
- * backend could leave secrets in filled beforehand and stored right after
+ * Call a compress backend from assembly, with every register the backend
+ * could leave secrets in (vector registers; on AArch64, where a64 uses
+ * none, the general-purpose ones) filled beforehand and stored right after
  * its return (nothing of the C compiler's runs in between).
  */
 #ifndef BLAKE2NEON_TEST_REGS_PROBE_H
@@ -24,8 +25,8 @@ struct regs_probe {
     uint64_t inc;                /* 32 */
     /*
      * Before the call the probe loads fill[] into the registers (Arm: d0..d31;
-     * x86-64: ymm0..ymm31, four words each); after it, it stores them into
-     * after[]. Arm uses 32 words, x86-64 128.
+     * x86-64: ymm0..ymm31, four words each; AArch64: xN at index N); after
+     * it, it stores them into after[]. Arm uses 32 words, x86-64 128.
      */
     uint64_t fill[128];          /* 40 */
     uint64_t after[128];         /* 40 + 1024 */
@@ -36,6 +37,9 @@ void regs_probe_neon(struct regs_probe *p);
 #endif
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 void regs_probe_avx512(struct regs_probe *p);
+#endif
+#if defined(BLAKE2B_BUILDS_A64)
+void regs_probe_a64(struct regs_probe *p);
 #endif
 
 #endif

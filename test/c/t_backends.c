@@ -184,6 +184,15 @@ static void check_table(void)
     }
     T_CHECK(blake2b_backend_by_name("no-such-backend") == NULL,
             "an unknown name must find nothing");
+#if defined(BLAKE2B_BUILDS_A64)
+    /* Base ARMv8-A: on AArch64 it must be built, runnable, and chosen
+     * (core/backends.c). */
+    b = blake2b_backend_by_name("a64");
+    T_CHECK(b != NULL && b->compress == blake2b_compress_a64
+                && blake2b_backend_cpu_can_run(b) && chosen == b,
+            "AArch64: a64 must be in the table, runnable and the automatic "
+            "choice");
+#endif
     if (!T_CHECK(chosen != NULL && chosen_listed
                      && blake2b_backend_cpu_can_run(chosen),
                  "the automatic choice must be a runnable table entry"))

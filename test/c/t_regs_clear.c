@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The assembly backends leave no message, key or state words behind in
- * vector registers. A probe in assembly (regs_probe_*.S) fills every
- * vector register with a known non-zero pattern, calls the backend on
- * keyed-hash input, and stores the registers right after it returns.
+ * registers. A probe in assembly (regs_probe_*.S) fills every register
+ * the backend could use with a known non-zero pattern, calls the backend
+ * on keyed-hash input, and stores the registers right after it returns.
  *   neon (32-bit Arm): d0-d7 and d16-d31 (scratch under the AAPCS) must be
  *     zero; d8-d15 (callee-saved) must hold the caller's values again.
  *   avx512 (x86-64): every ymm register is either zero or untouched
  *     (still the pattern): any register the backend wrote, it cleared.
+ *   a64 (AArch64, general-purpose registers only): x2-x17 (scratch, or
+ *     arguments it is done with) must be zero; x19-x28 (callee-saved)
+ *     must hold the caller's values again.
  * Each backend must also give the generic backend's answer. Skipped,
  * saying why, where the build or the CPU has no such backend.
  */
@@ -139,6 +142,31 @@ static int check_avx512(const char *name)
 }
 #endif
 
+#if defined(BLAKE2B_BUILDS_A64)
+/* a64 works in general-purpose registers only; 1 if it ran. */
+static int check_a64(void)
+{
+    const struct blake2b_backend *b = runnable("a64");
+
+    if (b == NULL)
+        return 0;
+    run_probe(b, regs_probe_a64);
+    for (unsigned x = 2; x <= 28; x++) {
+        if (x == 18)
+            continue; /* the platform register: neither filled nor used */
+        if (x >= 19)
+            T_CHECK(probe.after[x] == probe.fill[x],
+                    "a64: callee-saved x%u not restored: %016llx", x,
+                    (unsigned long long)probe.after[x]);
+        else
+            T_CHECK(probe.after[x] == 0, "a64: x%u left as %016llx", x,
+                    (unsigned long long)probe.after[x]);
+    }
+    t_note("a64: x2-x17 zero after the call; x19-x28 restored");
+    return 1;
+}
+#endif
+
 int main(void)
 {
     int ran = 0;
@@ -149,10 +177,13 @@ int main(void)
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     ran |= check_avx512("avx512");
 #endif
+#if defined(BLAKE2B_BUILDS_A64)
+    ran |= check_a64();
+#endif
     if (!ran) {
         printf("SKIP: no assembly backend with a register probe runs here "
                "(neon on 32-bit Arm with NEON, avx512 on x86-64 with "
-               "AVX-512VL)\n");
+               "AVX-512VL, a64 on AArch64)\n");
         return T_SKIP;
     }
     return t_report("t_regs_clear");
