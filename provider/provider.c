@@ -20,8 +20,8 @@
 #define BLAKE2NEON_VERSION "0"
 #endif
 
-/* The environment variable and config key that force a backend by name. */
-#define B2N_BACKEND_ENV "BLAKE2NEON_BACKEND"
+/* The config key that forces a backend by name (BLAKE2B_BACKEND_ENV, the
+ * environment variable, wins over it). */
 #define B2N_PARAM_BACKEND "backend"
 
 static OSSL_FUNC_provider_gettable_params_fn b2n_gettable_params;
@@ -131,44 +131,39 @@ static void list_backends(char *out, size_t outlen)
 static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
                                                     const char *configured)
 {
-    const char *name = b2n_secure_getenv(B2N_BACKEND_ENV);
-    const char *source = B2N_BACKEND_ENV;
-    const struct blake2b_backend *backend;
+    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+    const char *source = BLAKE2B_BACKEND_ENV;
+    const struct blake2b_backend *backend = NULL;
+    char names[128];
 
     if (name == NULL || name[0] == '\0') {
         name = configured;
         source = "config key " B2N_PARAM_BACKEND;
     }
-    if (name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0) {
-        backend = blake2b_backend_auto();
-    } else {
-        backend = blake2b_backend_by_name(name);
-        if (backend == NULL) {
-            char names[128];
-
-            list_backends(names, sizeof(names));
-            B2N_RAISE(core, B2N_LOAD_UNKNOWN_BACKEND,
-                      B2N_PROVIDER_NAME ": %s asks for backend '%s'; "
-                      "this build has: auto, %s",
-                      source, name, names);
-            return NULL;
-        }
-        if (!blake2b_backend_cpu_can_run(backend)) {
-            B2N_RAISE(core, B2N_LOAD_BACKEND_UNSUPPORTED,
-                      B2N_PROVIDER_NAME ": %s asks for backend '%s', "
-                      "which this CPU cannot run",
-                      source, name);
-            return NULL;
-        }
-    }
-    if (!blake2b_backend_selftest(backend)) {
+    switch (blake2b_backend_choose(name, &backend)) {
+    case BLAKE2B_CHOSEN:
+        return backend;
+    case BLAKE2B_CHOICE_UNKNOWN:
+        list_backends(names, sizeof(names));
+        B2N_RAISE(core, B2N_LOAD_UNKNOWN_BACKEND,
+                  B2N_PROVIDER_NAME ": %s asks for backend '%s'; "
+                  "this build has: auto, %s",
+                  source, name, names);
+        break;
+    case BLAKE2B_CHOICE_UNSUPPORTED:
+        B2N_RAISE(core, B2N_LOAD_BACKEND_UNSUPPORTED,
+                  B2N_PROVIDER_NAME ": %s asks for backend '%s', "
+                  "which this CPU cannot run",
+                  source, name);
+        break;
+    case BLAKE2B_CHOICE_SELFTEST:
         B2N_RAISE(core, B2N_LOAD_SELFTEST_FAILED,
                   B2N_PROVIDER_NAME ": backend '%s' gave a wrong answer "
                   "and is not used",
                   backend->name);
-        return NULL;
+        break;
     }
-    return backend;
+    return NULL;
 }
 
 /* Read the provider's own section of the config file, if any. */
