@@ -7,12 +7,12 @@
 #include <stdint.h>
 
 /*
- * The backend this run must be on: `want` is a backend name, which
- * BLAKE2NEON_BACKEND must also name (CTest sets both), or "auto", when
- * BLAKE2NEON_EXPECT_BACKEND (if set) names what the automatic choice
- * picks here. Checks blake2neon_backend() says so. Returns 1 to go on,
- * 0 when this CPU cannot run `want` (the caller exits T_SKIP; the reason
- * is printed).
+ * The backend this run must be on, checked against blake2neon_backend():
+ * `want` is a backend name, which BLAKE2NEON_BACKEND must also name (CTest
+ * sets both), or "auto": then BLAKE2NEON_BACKEND if set (a whole run on
+ * one backend), else BLAKE2NEON_EXPECT_BACKEND if set (what the automatic
+ * choice picks here). Returns 1 to go on, or 0 when this CPU cannot run
+ * `want` (the caller exits T_SKIP; the reason is printed).
  */
 int t_lib_backend_is(const char *want);
 
