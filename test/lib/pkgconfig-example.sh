@@ -22,11 +22,12 @@ export PKG_CONFIG_LIBDIR="$PKG_CONFIG_PATH"
 flags=$(pkg-config --cflags --libs blake2neon)
 echo "# pkg-config --cflags --libs blake2neon: $flags"
 libdir=$(pkg-config --variable=libdir blake2neon)
-# The compiler may be a list (ccache); word splitting is meant here.
+# A prefix the dynamic loader does not search: the program records it
+# (an emulator's own LD_LIBRARY_PATH would override ours). The compiler
+# may be a list (ccache); word splitting is meant here.
 # shellcheck disable=SC2086
-$cc -o "$tmp/lib_example" "$example" $flags
-out=$(LD_LIBRARY_PATH="$libdir${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" \
-      $emulator "$tmp/lib_example" abc)
+$cc -o "$tmp/lib_example" "$example" $flags -Wl,-rpath,"$libdir"
+out=$($emulator "$tmp/lib_example" abc)
 echo "# lib_example abc: $out"
 # BLAKE2b-256("abc"), from Python's hashlib.blake2b(b"abc", digest_size=32)
 want=bddd813c634239723171ef3fee98579b94964e3bb1cb3e427262c8c068d52319

@@ -1,0 +1,234 @@
+#!/usr/bin/perl
+# SPDX-License-Identifier: Apache-2.0
+# b2nsum against coreutils' b2sum: both run on the same files, options and
+# check lists, in the C locale; stdout, stderr (the program's name
+# normalised) and the exit status must be identical. The expected values
+# are b2sum's own; b2nsum's digests are also held to hashlib's (kat.txt)
+# so that two wrong programs cannot agree.
+#
+#   BLAKE2NEON_B2NSUM   the b2nsum program (required)
+#   BLAKE2NEON_B2SUM    coreutils' b2sum (default: b2sum on PATH)
+#   BLAKE2NEON_EMULATOR command prefix for b2nsum (cross builds: qemu)
+use strict;
+use warnings;
+
+use File::Spec;
+use File::Temp qw(tempdir);
+use POSIX ();
+use Test::More;
+
+my $b2nsum = $ENV{BLAKE2NEON_B2NSUM};
+BAIL_OUT('BLAKE2NEON_B2NSUM is not set') unless defined $b2nsum && length $b2nsum;
+my $b2sum = $ENV{BLAKE2NEON_B2SUM};
+if (!defined $b2sum || !length $b2sum) {
+    ($b2sum) = grep { -x } map { File::Spec->catfile($_, 'b2sum') } File::Spec->path();
+}
+plan skip_all => "SKIP: no coreutils b2sum to compare with (install coreutils 8.26 or later, or set BLAKE2NEON_B2SUM)"
+    unless defined $b2sum && -x $b2sum;
+my @emulator = split ' ', ($ENV{BLAKE2NEON_EMULATOR} // '');
+
+my $tmp = tempdir('b2nsum-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
+chdir $tmp or die "$tmp: $!";
+$ENV{LC_ALL} = 'C';
+
+# Run one program: argv, stdin from a file; returns stdout, stderr, status.
+my $n = 0;
+sub run {
+    my ($stdin, @argv) = @_;
+    $n++;
+    my ($out, $err) = ("$tmp/.out$n", "$tmp/.err$n");
+    my $pid = fork // die "fork: $!";
+    if ($pid == 0) {
+        open STDIN, '<', $stdin or die "$stdin: $!";
+        open STDOUT, '>', $out or die "$out: $!";
+        open STDERR, '>', $err or die "$err: $!";
+        exec { $argv[0] } @argv or POSIX::_exit(127);
+    }
+    waitpid $pid, 0;
+    my $status = $? >> 8;
+    local $/;
+    open my $o, '<', $out or die; my $so = <$o>; close $o;
+    open my $e, '<', $err or die; my $se = <$e>; close $e;
+    unlink $out, $err;
+    return ($so, $se, $status);
+}
+
+sub shown {
+    my ($s) = @_;
+    $s =~ s/([^\x20-\x7e\n])/sprintf '\\x%02x', ord $1/ge;
+    return $s;
+}
+
+# The same arguments to both; $stdin defaults to /dev/null.
+sub same {
+    my ($name, $args, $stdin) = @_;
+    $stdin //= '/dev/null';
+    my @want = run($stdin, $b2sum, @$args);
+    my @got = run($stdin, @emulator, $b2nsum, @$args);
+    $want[1] =~ s/\Q$b2sum\E/PROG/g;
+    $got[1] =~ s/\Q$b2nsum\E/PROG/g;
+    my $ok = $want[0] eq $got[0] && $want[1] eq $got[1] && $want[2] == $got[2];
+    ok($ok, $name) or diag("b2sum:  status $want[2]\n--stdout\n" . shown($want[0])
+                           . "--stderr\n" . shown($want[1])
+                           . "b2nsum: status $got[2]\n--stdout\n" . shown($got[0])
+                           . "--stderr\n" . shown($got[1]));
+    return @want;
+}
+
+sub write_file {
+    my ($name, $bytes) = @_;
+    open my $f, '>:raw', $name or die "$name: $!";
+    print $f $bytes;
+    close $f or die "$name: $!";
+}
+
+sub pattern { my ($len) = @_; return join '', map { chr($_ & 0xff) } 0 .. $len - 1 }
+
+# --- Files: sizes around the block, names that need escaping or quoting.
+my %files = (
+    'empty' => '', 'abc' => 'abc', 'b127' => pattern(127), 'b128' => pattern(128),
+    'b129' => pattern(129), 'big' => pattern(1 << 20) x 3,
+    'back\\slash' => 'x', "new\nline" => 'y', "car\rriage" => 'z',
+    'sp ace' => 'a', "quo'te" => 'b', "\xc3\xa9t\xc3\xa9" => 'c', '-dash' => 'd',
+    'all\\of\nthem' => 'e', "tab\there" => 'f', 'star*' => 'g', '#hash' => 'h',
+    'paren) = x' => 'i',
+);
+write_file($_, $files{$_}) for keys %files;
+mkdir 'dir' or die;
+my @names = sort keys %files;
+
+# b2nsum's digests against hashlib's (kat.txt: message 00 01 02 ..).
+my $kat = File::Spec->catfile($ENV{BLAKE2NEON_TEST_DATA} // die('BLAKE2NEON_TEST_DATA'),
+                              'kat.txt');
+open my $k, '<', $kat or die "$kat: $!";
+my %kat;
+while (<$k>) {
+    next if /^#/;
+    my ($size, $keyed, $len, $hex) = split;
+    $kat{"$size $len"} = $hex if !$keyed && ($len == 127 || $len == 128 || $len == 129);
+}
+for my $size (20, 32, 48, 64) {
+    for my $len (127, 128, 129) {
+        my ($out) = run('/dev/null', @emulator, $b2nsum, '-l', $size * 8, "b$len");
+        is($out, "$kat{\"$size $len\"}  b$len\n", "b2nsum -l " . $size * 8 . " b$len is hashlib's");
+    }
+}
+
+# --- Making checksums.
+same('default', [@names]);
+same('--binary', ['-b', @names]);
+same('--text', ['-t', @names]);
+same('--tag', ['--tag', @names]);
+same("--length=$_", ["--length=$_", @names]) for (8, 160, 256, 384, 504, 512, 0);
+same('-l 256 --tag', ['-l', '256', '--tag', @names]);
+same('--zero', ['-z', @names]);
+same('--tag --zero', ['--tag', '-z', @names]);
+same('-t --tag (tag after text is fine)', ['-t', '--tag', 'abc']);
+same('standard input as -', ['-', 'abc', '-'], 'big');
+same('standard input, no operand', [], 'abc');
+same('--tag standard input', ['--tag'], 'abc');
+same('missing, directory and good files', ['abc', 'nonexistent', 'dir', 'b128']);
+same('end of options', ['--', '-dash']);
+same('/proc/self/mem: open works, read fails', ['/proc/self/mem', 'abc'])
+    if -e '/proc/self/mem';
+SKIP: {
+    skip 'running as root: a file without read permission is still readable', 1
+        if $> == 0;
+    write_file('unreadable', 'secret');
+    chmod 0, 'unreadable';
+    same('unreadable file', ['unreadable', 'abc']);
+}
+
+# --- Option errors.
+for my $len ('7', '520', '-8', '16x', '', '99999999999999999999', ' 16', '+16', '016', '1e3') {
+    same("-l '$len'", ['-l', $len, 'abc']);
+}
+same('unknown long option', ['--bogus']);
+same('unknown short option', ['-q']);
+same('-l without its argument', ['-l']);
+same('ambiguous abbreviation', ['--s', 'abc']);
+same('abbreviation', ['--len=16', '--ta', 'abc']);
+same('--tag then --text', ['--tag', '-t', 'abc']);
+same('--check --zero', ['-c', '-z', 'x']);
+same('--check --tag', ['-c', '--tag', 'x']);
+same('--check --binary', ['-c', '-b', 'x']);
+same('--check --text', ['-c', '-t', 'x']);
+same("$_ without --check", [$_, 'abc'])
+    for ('--quiet', '--status', '--strict', '--warn', '-w', '--ignore-missing');
+same('--status then --quiet without --check', ['--status', '--quiet', 'abc']);
+same('--ignore-missing and --strict without --check', ['--strict', '--ignore-missing', 'abc']);
+
+# --- Checking: lists made by b2sum itself, then damaged ones.
+sub b2sum_list {
+    my ($file, @args) = @_;
+    my ($out) = run('/dev/null', $b2sum, @args);
+    write_file($file, $out);
+    return $out;
+}
+my $plain = b2sum_list('plain.b2', @names);
+my $tagged = b2sum_list('tagged.b2', '--tag', @names);
+b2sum_list('l256.b2', '-l', '256', @names);
+b2sum_list('tag256.b2', '--tag', '-l', '256', @names);
+b2sum_list('binary.b2', '-b', @names);
+my @verbosity = ([], ['--quiet'], ['--status'], ['--warn'], ['--strict'],
+                 ['--ignore-missing'], ['--quiet', '--status'], ['--status', '--warn'],
+                 ['--warn', '--strict', '--quiet']);
+for my $list (qw(plain.b2 tagged.b2 l256.b2 tag256.b2 binary.b2)) {
+    same("-c $list @$_", ['-c', @$_, $list]) for @verbosity;
+}
+same('-c with -l (ignored by b2sum when checking)', ['-c', '-l', '128', 'plain.b2']);
+same('-c several lists', ['-c', 'plain.b2', 'tagged.b2']);
+same('-c list on standard input', ['-c'], 'plain.b2');
+same('-c - on standard input', ['-c', '-'], 'tagged.b2');
+same('-c missing list', ['-c', 'nonexistent.b2']);
+same('-c directory as list', ['-c', 'dir']);
+same('-c empty list', ['-c', 'empty']);
+same('-c empty list --status', ['-c', '--status', 'empty']);
+
+my ($abc) = run('/dev/null', $b2sum, 'abc');
+my $h = substr($abc, 0, 128);
+(my $bad = $h) =~ tr/0-9a-f/1-9a0b-f/;
+my ($h256) = run('/dev/null', $b2sum, '-l', '256', 'abc');
+$h256 = substr($h256, 0, 64);
+my ($hx) = run('/dev/null', $b2sum, 'back\\slash');
+$hx = substr($hx, 1, 128);
+my @lines = (
+    "$h  abc", "$h *abc", "$h abc", "$h\tabc", "  $h  abc", "\t$h\t*abc", "$h  abc\r",
+    "$h   abc", "${h}0  abc", "0$h  abc", uc($h) . "  abc", "$h256  abc", "6b  abc",
+    "6  abc", "$h", "$h ", "$h  ", "$h *",
+    "BLAKE2b (abc) = $h", "BLAKE2b-256 (abc) = $h256", "BLAKE2b-256 (abc) = $h",
+    "BLAKE2b-512 (abc) = $h", "BLAKE2b-0 (abc) = $h", "BLAKE2b-7 (abc) = $h",
+    "BLAKE2b-0256 (abc) = $h256", "BLAKE2b (abc)= $h", "BLAKE2b (abc) =$h",
+    "BLAKE2b(abc) = $h", "BLAKE2b  (abc)  =  $h", " BLAKE2b (abc) = $h",
+    "BLAKE2b (abc) = $h ", "BLAKE2b (abc) = $h\r", "BLAKE2b (abc) ) = $h",
+    "BLAKE2b abc = $h", "SHA256 (abc) = $h", "BLAKE2 (abc) = $h", "blake2b (abc) = $h",
+    "\\$hx  back\\\\slash", "\\BLAKE2b (back\\\\slash) = $hx", "$hx  back\\slash",
+    "\\$hx  back\\slash", "\\$hx  back\\tslash", "\\$hx  back\\", "\\$h  abc",
+    "\\$h  a\\nb", "\\$h  a\\rb", "$bad  abc", "$h  nonexistent", "$h  dir", "$h  -",
+    "#$h  abc", " #$h  abc", "", " ", "garbage", "$h  abc\x00x", "$h  empty",
+);
+my $i = 0;
+for my $line (@lines) {
+    $i++;
+    write_file("one$i.b2", "$line\n");
+    same("-c one line: " . shown($line), ['-c', "one$i.b2"]);
+    same("-c --warn --strict one line: " . shown($line), ['-c', '--warn', '--strict', "one$i.b2"]);
+}
+# All of them in one list (lines without the mode character, once seen,
+# change how later lines read: the order matters, so both orders).
+write_file('all.b2', join("\n", @lines) . "\n");
+write_file('reversed.b2', join("\n", reverse @lines) . "\n");
+write_file('crlf.b2', join("\r\n", @lines[0 .. 5]) . "\r\n");
+write_file('noeol.b2', "$h  abc");
+for my $list (qw(all.b2 reversed.b2 crlf.b2 noeol.b2)) {
+    same("-c $list @$_", ['-c', @$_, $list]) for @verbosity;
+}
+write_file('missing.b2', "$h  abc\n$h  gone\n$bad  abc\n");
+same("-c --ignore-missing @$_", ['-c', '--ignore-missing', @$_, 'missing.b2'])
+    for ([], ['--quiet'], ['--status']);
+write_file('onlymissing.b2', "$h  gone\n$h  gone2\n");
+same('-c --ignore-missing nothing verified', ['-c', '--ignore-missing', 'onlymissing.b2']);
+same('-c --ignore-missing --status nothing verified',
+     ['-c', '--ignore-missing', '--status', 'onlymissing.b2']);
+
+done_testing();
