@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "b2nsum.h"
 #include "blake2neon.h"
@@ -28,6 +29,12 @@ void b2n_error(const char *fmt, ...)
     vfprintf(stderr, fmt, ap);
     va_end(ap);
     putc('\n', stderr);
+}
+
+void b2n_file_error(const char *name, int err)
+{
+    b2n_error("%s: %s", b2n_quote(name),
+              err > 0 ? strerror(err) : blake2neon_strerror(err));
 }
 
 static void usage_error(const char *message)
@@ -54,6 +61,9 @@ With no FILE, or when FILE is -, read standard input.\n\
   -t, --text            read in text mode (default; the same bytes)\n\
   -z, --zero            end each output line with NUL, not newline,\n\
                           and do not escape file names\n\
+  -j, --jobs=N          hash up to N files at once (default: one per\n\
+                          processor, at most 8; 1: one at a time);\n\
+                          output stays in order. b2nsum's own option\n\
 \n\
 With --check:\n\
       --ignore-missing  do not fail or report status for missing files\n\
@@ -119,17 +129,23 @@ struct sum_opts {
     int tag, binary, zero;
 };
 
-/* One checksum line; 0 if the file could not be read. */
-static int sum_one(const char *name, const struct sum_opts *o)
+/* One checksum line, or the message saying why there is none. */
+struct sum_state {
+    const struct sum_opts *o;
+    int ok;
+};
+
+static void sum_report(const char *name, int err, const unsigned char *digest,
+                       void *arg)
 {
-    unsigned char digest[BLAKE2NEON_OUTBYTES];
-    int err = b2n_hash_file(name, o->bits / 8, digest);
+    struct sum_state *st = arg;
+    const struct sum_opts *o = st->o;
     int escape = !o->zero && b2n_name_needs_escape(name);
 
     if (err != 0) {
-        if (err > 0)
-            b2n_error("%s: %s", b2n_quote(name), strerror(err));
-        return 0;
+        b2n_file_error(name, err);
+        st->ok = 0;
+        return;
     }
     if (escape)
         putchar('\\');
@@ -149,7 +165,28 @@ static int sum_one(const char *name, const struct sum_opts *o)
         escape ? b2n_put_escaped(stdout, name) : (void)fputs(name, stdout);
     }
     putchar(o->zero ? '\0' : '\n');
-    return 1;
+}
+
+/* -j/--jobs: 1..1024 threads. */
+static unsigned int parse_jobs(const char *arg)
+{
+    char *end;
+    unsigned long n = strtoul(arg, &end, 10);
+
+    if (end == arg || *end != '\0' || n < 1 || n > 1024 || arg[0] == '-') {
+        b2n_error("invalid number of jobs: %s", b2n_quote(arg));
+        exit(EXIT_FAILURE);
+    }
+    return (unsigned int)n;
+}
+
+/* The default: one thread per online processor, at most 8 (hashing is
+ * fast enough that more threads mostly wait on the storage). */
+static unsigned int default_jobs(void)
+{
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+    return n < 1 ? 1 : n > 8 ? 8 : (unsigned int)n;
 }
 
 enum { OPT_TAG = 256, OPT_IGNORE_MISSING, OPT_QUIET, OPT_STATUS, OPT_STRICT,
@@ -169,6 +206,7 @@ int main(int argc, char **argv)
         { "text", no_argument, NULL, 't' },
         { "warn", no_argument, NULL, 'w' },
         { "zero", no_argument, NULL, 'z' },
+        { "jobs", required_argument, NULL, 'j' },
         { "help", no_argument, NULL, OPT_HELP },
         { "version", no_argument, NULL, OPT_VERSION },
         { NULL, 0, NULL, 0 },
@@ -177,16 +215,20 @@ int main(int argc, char **argv)
     struct sum_opts so = { 512, 0, -1, 0 };
     struct b2n_check_opts co = { B2N_NORMAL, 0, 0 };
     int check = 0, c, ok = 1;
+    unsigned int jobs = 0; /* 0: default_jobs() */
 
     if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
         b2n_program = argv[0];
-    while ((c = getopt_long(argc, argv, "bcl:twz", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, "bcj:l:twz", longopts, NULL)) != -1) {
         switch (c) {
         case 'b':
             so.binary = 1;
             break;
         case 'c':
             check = 1;
+            break;
+        case 'j':
+            jobs = parse_jobs(optarg);
             break;
         case 'l':
             so.bits = parse_length(optarg);
@@ -260,8 +302,16 @@ int main(int argc, char **argv)
         argc = 1;
         optind = 0;
     }
-    for (int i = optind; i < argc; i++)
-        ok &= check ? b2n_check_list(argv[i], &co) : sum_one(argv[i], &so);
+    if (check) {
+        for (int i = optind; i < argc; i++)
+            ok &= b2n_check_list(argv[i], &co);
+    } else {
+        struct sum_state st = { &so, 1 };
+
+        b2n_hash_in_order(argv + optind, (size_t)(argc - optind), so.bits / 8,
+                          jobs != 0 ? jobs : default_jobs(), sum_report, &st);
+        ok = st.ok;
+    }
 
     if (fflush(stdout) != 0 || ferror(stdout)) {
         b2n_error("write error: %s", strerror(errno));

@@ -13,9 +13,21 @@ extern const char *b2n_program;
 void b2n_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* --- hash.c: a file ("-": standard input) hashed through libblake2neon. */
-/* Writes outlen bytes to out; returns 0, or an errno value (open or
- * read failed), or -1 if the library refused (message printed). */
+/* Writes outlen bytes to out; returns 0, an errno value (open or read
+ * failed), or a negative BLAKE2NEON_ERR_* code. Thread-safe, except that
+ * only one thread at a time may read standard input. */
 int b2n_hash_file(const char *name, size_t outlen, unsigned char *out);
+
+/* "PROG: NAME: why" for a b2n_hash_file error. */
+void b2n_file_error(const char *name, int err);
+
+/* --- parallel.c: names[0..n) hashed by up to `jobs` threads, reported
+ * in order from the calling thread: report(name, err, digest, arg), err
+ * as b2n_hash_file's. jobs 0 or 1: one at a time. */
+typedef void b2n_report_fn(const char *name, int err,
+                           const unsigned char *digest, void *arg);
+void b2n_hash_in_order(char *const *names, size_t n, size_t outlen,
+                       unsigned int jobs, b2n_report_fn *report, void *arg);
 
 /* --- names.c: file names as coreutils writes them. */
 /* Whether a name needs the backslash form in a checksum line. */

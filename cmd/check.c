@@ -181,8 +181,7 @@ static void check_one(const struct parsed *p, const struct b2n_check_opts *o,
     if (err != 0) {
         if (err == ENOENT && o->ignore_missing)
             return;
-        if (err > 0)
-            b2n_error("%s: %s", b2n_quote(p->name), strerror(err));
+        b2n_file_error(p->name, err);
         c->unreadable++;
         if (o->verbosity != B2N_STATUS)
             put_result(p->name, "FAILED open or read");

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -13,18 +14,22 @@
 /* Large reads: fewer system calls per byte; a multiple of the block. */
 enum { CHUNK = 256 * 1024 };
 
+/* Several threads hash at once (parallel.c): nothing static here. */
 static int hash_fd(int fd, size_t outlen, unsigned char *out)
 {
-    static unsigned char buf[CHUNK];
+    unsigned char *buf;
     blake2neon_ctx ctx;
     int rc = blake2neon_init(&ctx, outlen);
 
-    if (rc != BLAKE2NEON_OK) {
-        b2n_error("%s", blake2neon_strerror(rc));
-        return -1;
+    if (rc != BLAKE2NEON_OK)
+        return rc; /* negative: a library code, never an errno value */
+    buf = malloc(CHUNK);
+    if (buf == NULL) {
+        blake2neon_final(&ctx, out);
+        return ENOMEM;
     }
     for (;;) {
-        ssize_t n = read(fd, buf, sizeof(buf));
+        ssize_t n = read(fd, buf, CHUNK);
 
         if (n == 0)
             break;
@@ -34,10 +39,12 @@ static int hash_fd(int fd, size_t outlen, unsigned char *out)
             if (err == EINTR)
                 continue;
             blake2neon_final(&ctx, out); /* wipes the context */
+            free(buf);
             return err;
         }
         blake2neon_update(&ctx, buf, (size_t)n);
     }
+    free(buf);
     blake2neon_final(&ctx, out);
     return 0;
 }

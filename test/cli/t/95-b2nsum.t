@@ -59,12 +59,13 @@ sub shown {
     return $s;
 }
 
-# The same arguments to both; $stdin defaults to /dev/null.
+# The same arguments to both ($own: more for b2nsum alone, such as -j);
+# $stdin defaults to /dev/null.
 sub same {
-    my ($name, $args, $stdin) = @_;
+    my ($name, $args, $stdin, $own) = @_;
     $stdin //= '/dev/null';
     my @want = run($stdin, $b2sum, @$args);
-    my @got = run($stdin, @emulator, $b2nsum, @$args);
+    my @got = run($stdin, @emulator, $b2nsum, @{ $own // [] }, @$args);
     $want[1] =~ s/\Q$b2sum\E/PROG/g;
     $got[1] =~ s/\Q$b2nsum\E/PROG/g;
     my $ok = $want[0] eq $got[0] && $want[1] eq $got[1] && $want[2] == $got[2];
@@ -137,6 +138,17 @@ SKIP: {
     write_file('unreadable', 'secret');
     chmod 0, 'unreadable';
     same('unreadable file', ['unreadable', 'abc']);
+}
+
+# Files hashed by several threads (b2nsum's -j; by default one per
+# processor) come out in order, errors and standard input in their place.
+for my $jobs (1, 2, 5) {
+    same("-j $jobs: default", [@names, @names], undef, ['-j', $jobs]);
+    same("-j $jobs: missing, directory, standard input twice",
+         ['abc', 'nonexistent', '-', 'big', 'dir', '-', 'b128', 'nonexistent'],
+         'b129', ['-j', $jobs]);
+    same("-j $jobs: --tag -z -l 160", ['--tag', '-z', '-l', '160', @names],
+         undef, ['-j', $jobs]);
 }
 
 # --- Option errors.
