@@ -50,7 +50,9 @@ int b2n_tag_bits(const char *tag, size_t len)
         return 0;
     if (len == blen)
         return 512;
-    if (tag[blen] != '-' || len == blen + 1 || len > blen + 4)
+    /* Digits without a leading zero (coreutils 9.7 and later). */
+    if (tag[blen] != '-' || len == blen + 1 || len > blen + 4
+        || tag[blen + 1] == '0')
         return 0;
     for (size_t i = blen + 1; i < len; i++) {
         if (!isdigit((unsigned char)tag[i]))
@@ -62,19 +64,21 @@ int b2n_tag_bits(const char *tag, size_t len)
     return (int)bits;
 }
 
-/* "BLAKE2b[-N] (name) = hex": the name runs to the last ')'. */
+/* "BLAKE2b[-N] (name) = hex": at most one space before '(', the name
+ * runs to the last ')', blanks around '=' (coreutils 9.10). */
 static int parse_tagged(char *s, size_t len, struct parsed *p)
 {
     size_t tag_end = 0, i, close;
     int bits;
 
-    while (tag_end < len && s[tag_end] != ' ' && s[tag_end] != '(')
+    while (tag_end < len && s[tag_end] != ' ' && s[tag_end] != '('
+           && s[tag_end] != '\t')
         tag_end++;
     bits = b2n_tag_bits(s, tag_end);
     if (bits == 0)
         return 0;
     i = tag_end;
-    while (i < len && s[i] == ' ')
+    if (i < len && s[i] == ' ')
         i++;
     if (i >= len || s[i] != '(')
         return 0;
@@ -85,12 +89,12 @@ static int parse_tagged(char *s, size_t len, struct parsed *p)
     close--; /* at the ')' */
     p->name = s + i + 1;
     i = close + 1;
-    while (i < len && s[i] == ' ')
+    while (i < len && is_blank(s[i]))
         i++;
     if (i >= len || s[i] != '=')
         return 0;
     i++;
-    while (i < len && s[i] == ' ')
+    while (i < len && is_blank(s[i]))
         i++;
     p->hex = s + i;
     p->hexlen = len - i;
@@ -159,11 +163,11 @@ struct counts {
         verified;
 };
 
-/* "NAME: " as b2sum writes it when checking: escaped (after a backslash)
- * only if it holds a newline, which would break the line. */
+/* "NAME: " as b2sum (coreutils 9.7 and later) writes it when checking:
+ * escaped as in a checksum line, after a backslash. */
 static void put_result(const char *name, const char *result)
 {
-    if (strchr(name, '\n') != NULL) {
+    if (b2n_name_needs_escape(name)) {
         putchar('\\');
         b2n_put_escaped(stdout, name);
     } else {

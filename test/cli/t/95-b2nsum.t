@@ -6,6 +6,11 @@
 # are b2sum's own; b2nsum's digests are also held to hashlib's (kat.txt)
 # so that two wrong programs cannot agree.
 #
+# b2nsum behaves as coreutils 9.10. Where an older b2sum behaves
+# otherwise (seen in 9.1, Debian 12, and 9.7, Debian 13; docs/b2nsum.md),
+# that comparison is a TODO naming the difference: it is run and shown,
+# and does not fail the test. Everything else must be identical.
+#
 #   BLAKE2NEON_B2NSUM   the b2nsum program (required)
 #   BLAKE2NEON_B2SUM    coreutils' b2sum (default: b2sum on PATH)
 #   BLAKE2NEON_EMULATOR command prefix for b2nsum (cross builds: qemu)
@@ -26,6 +31,39 @@ if (!defined $b2sum || !length $b2sum) {
 plan skip_all => "SKIP: no coreutils b2sum to compare with (install coreutils 8.26 or later, or set BLAKE2NEON_B2SUM)"
     unless defined $b2sum && -x $b2sum;
 my @emulator = split ' ', ($ENV{BLAKE2NEON_EMULATOR} // '');
+my ($cu_major, $cu_minor) = `$b2sum --version` =~ /\(GNU coreutils\) (\d+)\.(\d+)/;
+BAIL_OUT("cannot read the version of $b2sum") unless defined $cu_minor;
+my $coreutils = $cu_major * 100 + $cu_minor;    # 9.7 -> 907
+diag("comparing with coreutils $cu_major.$cu_minor's b2sum ($b2sum)");
+
+# The differences of older b2sums, as TODO reasons (undef: none here).
+my %older = (
+    check_escape => $coreutils < 907
+        ? "coreutils $cu_major.$cu_minor does not escape '\\' or CR in --check results (9.7 and later do)"
+        : undef,
+    tag_text => $coreutils < 910
+        ? "coreutils $cu_major.$cu_minor accepts -t before --tag (9.10 refuses -t with --tag)"
+        : undef,
+    over_512 => $coreutils == 907
+        ? 'coreutils 9.7 accepts lengths over 512 bits (9.1 and 9.10 refuse them)'
+        : undef,
+    order_513 => $coreutils < 910 && $coreutils != 907
+        ? "coreutils $cu_major.$cu_minor checks the multiple of 8 before the maximum (9.10: the maximum first)"
+        : undef,
+    overflow => $coreutils < 910
+        ? "coreutils $cu_major.$cu_minor reports a length past 2^64 differently (9.10: maximum digest length)"
+        : undef,
+    bsd_space => $coreutils < 910
+        ? "coreutils $cu_major.$cu_minor accepts blanks other than one space before '(' in BSD lines (9.10 does not)"
+        : undef,
+);
+sub same_unless {
+    my ($difference, @args) = @_;
+    TODO: {
+        local $TODO = $older{$difference};
+        same(@args);
+    }
+}
 
 my $tmp = tempdir('b2nsum-t-XXXXXX', TMPDIR => 1, CLEANUP => 1);
 chdir $tmp or die "$tmp: $!";
@@ -66,8 +104,14 @@ sub same {
     $stdin //= '/dev/null';
     my @want = run($stdin, $b2sum, @$args);
     my @got = run($stdin, @emulator, $b2nsum, @{ $own // [] }, @$args);
-    $want[1] =~ s/\Q$b2sum\E/PROG/g;
-    $got[1] =~ s/\Q$b2nsum\E/PROG/g;
+    # The name a program gives itself: its path or (newer coreutils) the
+    # last part of it, at the start of a message and in "Try 'X --help'".
+    for ([\$want[1], $b2sum], [\$got[1], $b2nsum]) {
+        my ($text, $path) = @$_;
+        (my $base = $path) =~ s{.*/}{};
+        $$text =~ s/^(?:\Q$path\E|\Q$base\E): /PROG: /mg;
+        $$text =~ s/'(?:\Q$path\E|\Q$base\E) --help'/'PROG --help'/g;
+    }
     my $ok = $want[0] eq $got[0] && $want[1] eq $got[1] && $want[2] == $got[2];
     ok($ok, $name) or diag("b2sum:  status $want[2]\n--stdout\n" . shown($want[0])
                            . "--stderr\n" . shown($want[1])
@@ -127,7 +171,8 @@ same("--length=$_", ["--length=$_", @names]) for (8, 160, 256, 384, 504, 512, 0)
 same('-l 256 --tag', ['-l', '256', '--tag', @names]);
 same('--zero', ['-z', @names]);
 same('--tag --zero', ['--tag', '-z', @names]);
-same('-t --tag (tag after text is fine)', ['-t', '--tag', 'abc']);
+same('--tag -b', ['--tag', '-b', 'abc']);
+same_unless('tag_text', '-t then --tag', ['-t', '--tag', 'abc']);
 same('standard input as -', ['-', 'abc', '-'], 'big');
 same('standard input, no operand', [], 'abc');
 same('--tag standard input', ['--tag'], 'abc');
@@ -155,9 +200,15 @@ for my $jobs (1, 2, 5) {
 }
 
 # --- Option errors.
-for my $len ('7', '520', '-8', '16x', '', '99999999999999999999', ' 16', '+16', '016', '1e3') {
+for my $len ('7', '-8', '16x', '', ' 16', '+16', '016', '1e3') {
     same("-l '$len'", ['-l', $len, 'abc']);
 }
+same_unless('over_512', "-l '$_'", ['-l', $_, 'abc']) for ('520', '1024');
+same_unless($coreutils == 907 ? 'over_512' : 'order_513', "-l '513'", ['-l', '513', 'abc']);
+same_unless('over_512', "-l '99999999999999999999'", ['-l', '99999999999999999999', 'abc'])
+    if $coreutils == 907;
+same_unless('overflow', "-l '99999999999999999999'", ['-l', '99999999999999999999', 'abc'])
+    if $coreutils != 907;
 same('unknown long option', ['--bogus']);
 same('unknown short option', ['-q']);
 same('-l without its argument', ['-l']);
@@ -180,11 +231,18 @@ sub b2sum_list {
     write_file($file, $out);
     return $out;
 }
-my $plain = b2sum_list('plain.b2', @names);
-my $tagged = b2sum_list('tagged.b2', '--tag', @names);
-b2sum_list('l256.b2', '-l', '256', @names);
-b2sum_list('tag256.b2', '--tag', '-l', '256', @names);
-b2sum_list('binary.b2', '-b', @names);
+# Names with a backslash or CR (and no newline) are checked apart: older
+# b2sums print them otherwise in --check results.
+my @plain_names = grep { !/[\\\r]/ || /\n/ } @names;
+my @escaped_names = grep { /[\\\r]/ && !/\n/ } @names;
+my $plain = b2sum_list('plain.b2', @plain_names);
+my $tagged = b2sum_list('tagged.b2', '--tag', @plain_names);
+b2sum_list('l256.b2', '-l', '256', @plain_names);
+b2sum_list('tag256.b2', '--tag', '-l', '256', @plain_names);
+b2sum_list('binary.b2', '-b', @plain_names);
+b2sum_list('escaped.b2', @escaped_names);
+b2sum_list('escaped-tag.b2', '--tag', @escaped_names);
+same_unless('check_escape', "-c $_", ['-c', $_]) for qw(escaped.b2 escaped-tag.b2);
 my @verbosity = ([], ['--quiet'], ['--status'], ['--warn'], ['--strict'],
                  ['--ignore-missing'], ['--quiet', '--status'], ['--status', '--warn'],
                  ['--warn', '--strict', '--quiet']);
@@ -214,15 +272,31 @@ my @lines = (
     "BLAKE2b (abc) = $h", "BLAKE2b-256 (abc) = $h256", "BLAKE2b-256 (abc) = $h",
     "BLAKE2b-512 (abc) = $h", "BLAKE2b-0 (abc) = $h", "BLAKE2b-7 (abc) = $h",
     "BLAKE2b-0256 (abc) = $h256", "BLAKE2b (abc)= $h", "BLAKE2b (abc) =$h",
-    "BLAKE2b(abc) = $h", "BLAKE2b  (abc)  =  $h", " BLAKE2b (abc) = $h",
+    "BLAKE2b(abc) = $h", "BLAKE2b (abc)  =  $h", "BLAKE2b (abc)\t=\t$h", " BLAKE2b (abc) = $h",
     "BLAKE2b (abc) = $h ", "BLAKE2b (abc) = $h\r", "BLAKE2b (abc) ) = $h",
     "BLAKE2b abc = $h", "SHA256 (abc) = $h", "BLAKE2 (abc) = $h", "blake2b (abc) = $h",
-    "\\$hx  back\\\\slash", "\\BLAKE2b (back\\\\slash) = $hx", "$hx  back\\slash",
     "\\$hx  back\\slash", "\\$hx  back\\tslash", "\\$hx  back\\", "\\$h  abc",
-    "\\$h  a\\nb", "\\$h  a\\rb", "$bad  abc", "$h  nonexistent", "$h  dir", "$h  -",
+    "\\$h  a\\nb", "$bad  abc", "$h  nonexistent", "$h  dir", "$h  -",
     "#$h  abc", " #$h  abc", "", " ", "garbage", "$h  abc\x00x", "$h  empty",
 );
+# Lines whose result older b2sums print or read otherwise.
+my %versioned = (
+    "\\$hx  back\\\\slash" => 'check_escape',
+    "\\BLAKE2b (back\\\\slash) = $hx" => 'check_escape',
+    "$hx  back\\slash" => 'check_escape',
+    "\\$h  a\\rb" => 'check_escape',
+    "BLAKE2b  (abc)  =  $h" => 'bsd_space',
+    "BLAKE2b\t(abc) = $h" => 'bsd_space',
+);
 my $i = 0;
+for my $line (sort keys %versioned) {
+    $i++;
+    write_file("v$i.b2", "$line\n");
+    same_unless($versioned{$line}, "-c one line: " . shown($line), ['-c', "v$i.b2"]);
+    same_unless($versioned{$line}, "-c --warn --strict one line: " . shown($line),
+                ['-c', '--warn', '--strict', "v$i.b2"]);
+}
+$i = 0;
 for my $line (@lines) {
     $i++;
     write_file("one$i.b2", "$line\n");
