@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * b2nsum: coreutils' b2sum (as of 9.10) on libblake2neon. The same options, output,
- * messages and exit status (docs/b2nsum.md; test/cli/t/95-b2nsum.t runs
- * both on the same inputs); --help and --version are its own.
+ * b2nsum: coreutils' b2sum (as of 9.10) on libblake2neon. The same
+ * options, output, messages and exit status (docs/b2nsum.md;
+ * test/cli/t/95-b2nsum.t runs both on the same inputs); --help,
+ * --version and -j are its own.
  */
 #define _GNU_SOURCE 1 /* getopt_long */
 
