@@ -52,6 +52,28 @@ const struct blake2b_backend *blake2b_backend_auto(void);
 const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu);
 #endif
 
+/* The name of the environment variable that forces a backend. */
+#define BLAKE2B_BACKEND_ENV "BLAKE2NEON_BACKEND"
+
+/* What blake2b_backend_choose found. */
+enum blake2b_choice {
+    BLAKE2B_CHOSEN = 0,           /* *backend is ready to use */
+    BLAKE2B_CHOICE_UNKNOWN,       /* no backend by that name in this build */
+    BLAKE2B_CHOICE_UNSUPPORTED,   /* *backend: this CPU cannot run it */
+    BLAKE2B_CHOICE_SELFTEST,      /* *backend gave a wrong answer */
+};
+
+/*
+ * The backend called name, or the automatic choice when name is NULL, ""
+ * or "auto", checked to run on this CPU and self-tested. *backend is set
+ * to the candidate (NULL if unknown), for the caller's message. If the
+ * automatic choice fails its self-test, generic stands in for it: *failed
+ * is then that choice (else NULL), for the caller to say so.
+ */
+enum blake2b_choice blake2b_backend_choose(const char *name,
+                                           const struct blake2b_backend **backend,
+                                           const struct blake2b_backend **failed);
+
 /*
  * Known-answer test of a backend: fixed answers (RFC 7693's "abc"; keyed
  * hashes with salt and personalization, also across the counter's 2^32

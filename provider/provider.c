@@ -20,8 +20,8 @@
 #define BLAKE2NEON_VERSION "0"
 #endif
 
-/* The environment variable and config key that force a backend by name. */
-#define B2N_BACKEND_ENV "BLAKE2NEON_BACKEND"
+/* The config key that forces a backend by name (BLAKE2B_BACKEND_ENV, the
+ * environment variable, wins over it). */
 #define B2N_PARAM_BACKEND "backend"
 
 static OSSL_FUNC_provider_gettable_params_fn b2n_gettable_params;
@@ -131,18 +131,6 @@ static void list_backends(char *out, size_t outlen)
     }
 }
 
-static int passes_selftest(const struct b2n_core *core,
-                           const struct blake2b_backend *backend)
-{
-    if (blake2b_backend_selftest(backend))
-        return 1;
-    B2N_RAISE(core, B2N_LOAD_SELFTEST_FAILED,
-              B2N_PROVIDER_NAME ": backend '%s' failed its self-test (a "
-              "wrong answer) and is not used",
-              backend->name);
-    return 0;
-}
-
 /*
  * The backend named by the environment, else by the config file, else the
  * automatic choice; NULL (with an error raised) if the named one does not
@@ -160,47 +148,43 @@ static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
                                                     const char *configured,
                                                     const char **failed)
 {
-    const char *name = b2n_secure_getenv(B2N_BACKEND_ENV);
-    const char *source = B2N_BACKEND_ENV;
-    const struct blake2b_backend *backend;
+    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+    const char *source = BLAKE2B_BACKEND_ENV;
+    const struct blake2b_backend *backend = NULL, *failed_backend;
+    char names[128];
 
     if (name == NULL || name[0] == '\0') {
         name = configured;
         source = "config key " B2N_PARAM_BACKEND;
     }
     *failed = NULL;
-    if (name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0) {
-        backend = blake2b_backend_auto();
-        if (backend != blake2b_backend_at(0)) {
-            if (blake2b_backend_selftest(backend))
-                return backend;
-            /* Nothing is raised if generic passes below: the load
-             * succeeds, and the build info and the backend parameter say
-             * what happened. */
-            *failed = backend->name;
-            backend = blake2b_backend_at(0);
-        }
-    } else {
-        backend = blake2b_backend_by_name(name);
-        if (backend == NULL) {
-            char names[128];
-
-            list_backends(names, sizeof(names));
-            B2N_RAISE(core, B2N_LOAD_UNKNOWN_BACKEND,
-                      B2N_PROVIDER_NAME ": %s asks for backend '%s'; "
-                      "this build has: auto, %s",
-                      source, name, names);
-            return NULL;
-        }
-        if (!blake2b_backend_cpu_can_run(backend)) {
-            B2N_RAISE(core, B2N_LOAD_BACKEND_UNSUPPORTED,
-                      B2N_PROVIDER_NAME ": %s asks for backend '%s', "
-                      "which this CPU cannot run",
-                      source, name);
-            return NULL;
-        }
+    switch (blake2b_backend_choose(name, &backend, &failed_backend)) {
+    case BLAKE2B_CHOSEN:
+        /* Nothing is raised when generic stands in: the load succeeds,
+         * and the build info and the backend parameter say what happened. */
+        *failed = failed_backend != NULL ? failed_backend->name : NULL;
+        return backend;
+    case BLAKE2B_CHOICE_UNKNOWN:
+        list_backends(names, sizeof(names));
+        B2N_RAISE(core, B2N_LOAD_UNKNOWN_BACKEND,
+                  B2N_PROVIDER_NAME ": %s asks for backend '%s'; "
+                  "this build has: auto, %s",
+                  source, name, names);
+        break;
+    case BLAKE2B_CHOICE_UNSUPPORTED:
+        B2N_RAISE(core, B2N_LOAD_BACKEND_UNSUPPORTED,
+                  B2N_PROVIDER_NAME ": %s asks for backend '%s', "
+                  "which this CPU cannot run",
+                  source, name);
+        break;
+    case BLAKE2B_CHOICE_SELFTEST:
+        B2N_RAISE(core, B2N_LOAD_SELFTEST_FAILED,
+                  B2N_PROVIDER_NAME ": backend '%s' failed its self-test (a "
+                  "wrong answer) and is not used",
+                  backend->name);
+        break;
     }
-    return passes_selftest(core, backend) ? backend : NULL;
+    return NULL;
 }
 
 /* Read the provider's own section of the config file, if any. */

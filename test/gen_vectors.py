@@ -445,6 +445,83 @@ def convert_openssl_vectors():
         "mac-init-error <size> <key>           init with this size must fail",
     ], lines)
 
+def _extvec_field(text):
+    """An extvec.txt hex field: '-' not given (None), '=' empty."""
+    if text == "-":
+        return None
+    if text == "=":
+        return b""
+    return bytes.fromhex(text)
+
+
+def _rfc7693_selftest(md_lens, in_lens):
+    """RFC 7693 Appendix E's self-test, computed with hashlib."""
+    def seq(n, seed):
+        a = (0xDEAD4BAD * seed) & 0xFFFFFFFF
+        b = 1
+        out = bytearray(n)
+        for i in range(n):
+            t = (a + b) & 0xFFFFFFFF
+            a, b = b, t
+            out[i] = (t >> 24) & 0xFF
+        return bytes(out)
+    ctx = hashlib.blake2b(digest_size=32)
+    for outlen in md_lens:
+        for inlen in in_lens:
+            msg = seq(inlen, inlen)
+            ctx.update(hashlib.blake2b(msg, digest_size=outlen).digest())
+            key = seq(outlen, outlen)
+            ctx.update(hashlib.blake2b(msg, digest_size=outlen,
+                                       key=key).digest())
+    return ctx.digest()
+
+
+def convert_extvec():
+    """extvec.txt: the shared vectors (OpenSSL, BLAKE2 reference KAT and
+    JSON, libsodium, RFC 7693), one a line, each checked against hashlib
+    here before it is kept; the library's tests read every line."""
+    path = os.path.join(SHARED_VECTORS, "extvec.txt")
+    if not os.path.exists(path):
+        print(f"note: {path} not found; extvec.txt kept as it is")
+        return
+    lines = []
+    with open(path) as f:
+        for raw in f:
+            line = raw.strip()
+            if not line or line.startswith("#"):
+                continue
+            src, kind, size, key, salt, custom, msg, want = line.split()
+            key, salt, custom = (_extvec_field(x) for x in (key, salt, custom))
+            args = dict(digest_size=64 if size == "-" else int(size),
+                        key=key or b"",
+                        salt=salt or b"", person=custom or b"")
+            if kind in ("digest-refuse", "mac-refuse"):
+                try:
+                    hashlib.blake2b(**args)
+                    raise AssertionError(f"hashlib accepts {line}")
+                except ValueError:
+                    pass
+            elif kind in ("digest", "mac"):
+                assert (kind == "mac") == (key is not None), line
+                got = hashlib.blake2b(_extvec_field(msg), **args).hexdigest()
+                assert got == want, line
+            elif kind == "rfc7693-selftest":
+                md, inl = (tuple(int(n) for n in part.split("."))
+                           for part in msg.split("/"))
+                assert _rfc7693_selftest(md, inl).hex() == want, line
+            else:
+                raise AssertionError(f"unknown kind {kind}")
+            lines.append(line)
+    write_lines("extvec.txt", [
+        "Every BLAKE2b vector of the shared public sources (OpenSSL evp_test,",
+        "BLAKE2 reference KAT and JSON, libsodium generichash, RFC 7693),",
+        "copied from their extvec.txt by test/gen_vectors.py, each checked",
+        "there against hashlib. SOURCES KIND SIZE KEY SALT CUSTOM MSG EXPECTED;",
+        "hex fields, '-' not given (SIZE: 64), '=' empty. KIND: digest, mac,",
+        "digest-refuse/mac-refuse (init must fail), rfc7693-selftest",
+        "(MSG: output sizes/input lengths of RFC 7693 Appendix E).",
+    ], lines)
+
 
 def check_reference_kat():
     """hashlib must reproduce the BLAKE2 reference keyed KAT, the source
@@ -479,3 +556,4 @@ if __name__ == "__main__":
     write_counter()
     write_selftest()
     convert_openssl_vectors()
+    convert_extvec()

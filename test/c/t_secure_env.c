@@ -120,7 +120,7 @@ static int role_child(const char *module_dir)
     /* The variable did reach us: ignoring it is the provider's doing. */
     T_CHECK(value != NULL && strcmp(value, BOGUS) == 0, "%s=%s in the child",
             VAR, value != NULL ? value : "(unset)");
-    /* What the fallback without secure_getenv (provider/env.c) tests. */
+    /* What the fallback without secure_getenv (core/env.c) tests. */
     T_CHECK(OPENSSL_issetugid() != 0, "OPENSSL_issetugid() is 0");
     expect_ignored(module_dir);
     return t_report("t_secure_env child");

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* b2nsum: what its files share. */
+#ifndef BLAKE2NEON_CMD_B2NSUM_H
+#define BLAKE2NEON_CMD_B2NSUM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* argv[0], as coreutils names itself in its messages. */
+extern const char *b2n_program;
+
+/* "PROG: " + message + "\n" on stderr (printf format). */
+void b2n_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* --- hash.c: a file ("-": standard input) hashed through libblake2neon. */
+/* Writes outlen bytes to out; returns 0, an errno value (open or read
+ * failed), or a negative BLAKE2NEON_ERR_* code. Thread-safe, except that
+ * only one thread at a time may read standard input. */
+int b2n_hash_file(const char *name, size_t outlen, unsigned char *out);
+
+/* "PROG: NAME: why" for a b2n_hash_file error. */
+void b2n_file_error(const char *name, int err);
+
+/* --- parallel.c: names[0..n) hashed by up to `jobs` threads, reported
+ * in order from the calling thread: report(name, err, digest, arg), err
+ * as b2n_hash_file's. jobs 0 or 1: one at a time. */
+typedef void b2n_report_fn(const char *name, int err,
+                           const unsigned char *digest, void *arg);
+void b2n_hash_in_order(char *const *names, size_t n, size_t outlen,
+                       unsigned int jobs, b2n_report_fn *report, void *arg);
+
+/* --- names.c: file names as coreutils writes them. */
+/* Whether a name needs the backslash form in a checksum line. */
+int b2n_name_needs_escape(const char *name);
+/* Write name with \\ \n \r escaped (the line starts with a backslash). */
+void b2n_put_escaped(FILE *f, const char *name);
+/* Undo b2n_put_escaped in place; 0 if an escape is not one of those. */
+int b2n_unescape(char *name);
+/* The name quoted as coreutils quotes file names in diagnostics (shell
+ * style, C locale). Returns a static buffer, valid until the next call. */
+const char *b2n_quote(const char *name);
+
+/* --- check.c: -c/--check. */
+enum b2n_verbosity { B2N_NORMAL, B2N_STATUS, B2N_QUIET, B2N_WARN };
+struct b2n_check_opts {
+    enum b2n_verbosity verbosity;
+    int strict;
+    int ignore_missing;
+};
+/* Verify the checksum lines of list ("-": standard input); 1 if all is
+ * well by the options, 0 otherwise. */
+int b2n_check_list(const char *list, const struct b2n_check_opts *opts);
+
+/* The BLAKE2b digest length in bits of the tag "BLAKE2b" or "BLAKE2b-N":
+ * 512 for the bare name; 0 if not a valid tag of len bytes. */
+int b2n_tag_bits(const char *tag, size_t len);
+
+#endif

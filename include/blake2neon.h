@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * libblake2neon: BLAKE2b (RFC 7693) with the compress backend that suits
+ * this CPU (portable C, ARMv7 NEON, x86-64 AVX2 or AVX-512), chosen once,
+ * on first use. Needs nothing but the C library. docs/library.md has more.
+ *
+ * Every function that can fail returns BLAKE2NEON_OK (0) or one of the
+ * negative BLAKE2NEON_ERR_* codes below; none of them aborts. Every name
+ * starts with blake2neon_ / BLAKE2NEON_, so this library links beside
+ * libb2, libsodium and libcrypto.
+ */
+#ifndef BLAKE2NEON_H
+#define BLAKE2NEON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The library builds with hidden symbols by default; these are its API. */
+#if defined(__GNUC__)
+#define BLAKE2NEON_API __attribute__((visibility("default")))
+#else
+#define BLAKE2NEON_API
+#endif
+
+#define BLAKE2NEON_BLOCKBYTES 128
+#define BLAKE2NEON_OUTBYTES 64      /* largest output; any of 1..64 */
+#define BLAKE2NEON_KEYBYTES 64      /* longest key; any of 0..64 */
+#define BLAKE2NEON_SALTBYTES 16
+#define BLAKE2NEON_PERSONALBYTES 16
+
+/* Return codes. */
+#define BLAKE2NEON_OK 0
+#define BLAKE2NEON_ERR_OUTLEN (-1)  /* output size not 1..64 */
+#define BLAKE2NEON_ERR_KEYLEN (-2)  /* key longer than 64 bytes */
+#define BLAKE2NEON_ERR_NULL (-3)    /* NULL context or output, or NULL
+                                       data with a nonzero length */
+#define BLAKE2NEON_ERR_STATE (-4)   /* context not initialized, or already
+                                       finalized */
+#define BLAKE2NEON_ERR_BACKEND (-5) /* BLAKE2NEON_BACKEND names a backend
+                                       this build lacks or this CPU cannot
+                                       run, or the backend failed its
+                                       self-test: nothing can be hashed */
+
+/*
+ * A computation in progress. Its size is public so that it can live on
+ * the stack; its contents are the library's (do not read or write them).
+ * Copying a context forks the computation. A context that is all zero
+ * bytes (static storage, memset, or after blake2neon_final) is "not
+ * initialized": update and final refuse it with BLAKE2NEON_ERR_STATE.
+ */
+typedef struct blake2neon_ctx {
+    uint64_t opaque[32];
+} blake2neon_ctx;
+
+/* Start an unkeyed hash of outlen bytes (1..64). */
+BLAKE2NEON_API int blake2neon_init(blake2neon_ctx *ctx, size_t outlen);
+
+/*
+ * Start a hash of outlen bytes (1..64) with every parameter: key of
+ * keylen bytes (0..64; key may be NULL when keylen is 0), salt and
+ * personal of BLAKE2NEON_SALTBYTES / BLAKE2NEON_PERSONALBYTES bytes each,
+ * or NULL for all zeros (as when not given).
+ */
+BLAKE2NEON_API int blake2neon_init_param(blake2neon_ctx *ctx, size_t outlen,
+                                         const void *key, size_t keylen,
+                                         const void *salt,
+                                         const void *personal);
+
+/* Hash inlen more bytes (in may be NULL when inlen is 0). */
+BLAKE2NEON_API int blake2neon_update(blake2neon_ctx *ctx, const void *in,
+                                     size_t inlen);
+
+/*
+ * Write the outlen bytes given at init to out and wipe the context (all
+ * zero bytes afterwards, whatever the return code, so that no key or
+ * state is left behind). A new init is needed to hash again.
+ */
+BLAKE2NEON_API int blake2neon_final(blake2neon_ctx *ctx, void *out);
+
+/* One call: out (outlen bytes, 1..64) = BLAKE2b of in, keyed with key
+ * when keylen > 0 (key may be NULL when keylen is 0). */
+BLAKE2NEON_API int blake2neon_hash(void *out, size_t outlen, const void *in,
+                                   size_t inlen, const void *key,
+                                   size_t keylen);
+
+/*
+ * The name of the backend in use ("generic", "neon", "avx2", "avx512",
+ * ...), choosing it if no call has yet; NULL if none can be used (see
+ * BLAKE2NEON_ERR_BACKEND). The choice is made once per process, safely
+ * from any number of threads.
+ */
+BLAKE2NEON_API const char *blake2neon_backend(void);
+
+/* A short English description of a return code (never NULL). */
+BLAKE2NEON_API const char *blake2neon_strerror(int code);
+
+/* The library's version, "MAJOR.MINOR.PATCH". */
+BLAKE2NEON_API const char *blake2neon_version(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

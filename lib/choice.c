@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The backend, chosen once per process on first use: BLAKE2NEON_BACKEND
+ * when set (and the process is not set-user-ID: core/env.c), else the
+ * automatic choice, self-tested either way (core/backend_choose.c: an
+ * automatic choice that fails gives way to generic).
+ * pthread_once makes the first calls of several threads wait for one
+ * choice, and publishes it to all of them.
+ */
+#include <pthread.h>
+
+#include "backend.h"
+#include "ctx.h"
+#include "env.h"
+
+static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
+static const struct blake2b_backend *chosen; /* NULL: none usable */
+
+static void choose(void)
+{
+    const struct blake2b_backend *backend = NULL, *failed;
+
+    if (blake2b_backend_choose(b2n_secure_getenv(BLAKE2B_BACKEND_ENV),
+                               &backend, &failed) == BLAKE2B_CHOSEN)
+        chosen = backend;
+}
+
+static const struct blake2b_backend *backend_in_use(void)
+{
+    /* pthread_once fails only on an invalid argument: it cannot here. */
+    (void)pthread_once(&chosen_once, choose);
+    return chosen;
+}
+
+blake2b_compress_fn *b2n_lib_compress(void)
+{
+    const struct blake2b_backend *backend = backend_in_use();
+
+    return backend != NULL ? backend->compress : NULL;
+}
+
+const char *blake2neon_backend(void)
+{
+    const struct blake2b_backend *backend = backend_in_use();
+
+    return backend != NULL ? backend->name : NULL;
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/* What the library says about itself and its return codes. */
+#include "blake2neon.h"
+
+#ifndef BLAKE2NEON_VERSION
+#define BLAKE2NEON_VERSION "0"
+#endif
+
+const char *blake2neon_strerror(int code)
+{
+    switch (code) {
+    case BLAKE2NEON_OK:
+        return "success";
+    case BLAKE2NEON_ERR_OUTLEN:
+        return "output size is not 1..64 bytes";
+    case BLAKE2NEON_ERR_KEYLEN:
+        return "key is longer than 64 bytes";
+    case BLAKE2NEON_ERR_NULL:
+        return "NULL pointer where data is needed";
+    case BLAKE2NEON_ERR_STATE:
+        return "context not initialized or already finalized";
+    case BLAKE2NEON_ERR_BACKEND:
+        return "no usable backend (see BLAKE2NEON_BACKEND)";
+    }
+    return "unknown error code";
+}
+
+const char *blake2neon_version(void)
+{
+    return BLAKE2NEON_VERSION;
+}

@@ -1,0 +1,48 @@
+#!/bin/sh
+# SPDX-License-Identifier: Apache-2.0
+# The libraries export the API and nothing else, and need nothing but libc:
+#   check-symbols.sh NM READELF libblake2neon.so libblake2neon.a [SANITIZERS [ALSO]]
+# Every defined global symbol must be blake2neon_*; the shared library's
+# SONAME is libblake2neon.so.0 and it needs libc alone (a sanitizer build
+# also needs the sanitizer's runtime: its libraries are then allowed;
+# ALSO: a library this target needs besides, e.g. libgcc_s.so.1 for the
+# ARMv7 NEON backend's unwind table, as the provider: docs/packaging.md).
+set -u
+nm=$1 readelf=$2 so=$3 a=$4 san=${5:-} also=${6:-}
+fail=0
+api='^blake2neon_(init|init_param|update|final|hash|backend|strerror|version)$'
+
+# nm -D: "VALUE TYPE NAME[@@VERSION]"; the version node is an absolute
+# symbol (type A) named after it.
+dyn=$("$nm" -D --defined-only "$so" | awk '$2 != "A" { sub(/@.*/, "", $3); print $3 }')
+stat=$("$nm" -g --defined-only "$a" | awk 'NF == 3 { print $3 }')
+for pair in "shared:$dyn" "static:$stat"; do
+    kind=${pair%%:*} syms=${pair#*:}
+    n=$(printf '%s\n' "$syms" | grep -c .)
+    bad=$(printf '%s\n' "$syms" | grep . | grep -Ev "$api")
+    echo "# $kind: $n global symbols"
+    if [ -n "$bad" ]; then
+        echo "not ok: $kind library exports more than the API:"; echo "$bad"
+        fail=1
+    fi
+    if [ "$n" -ne 8 ]; then
+        echo "not ok: $kind library exports $n symbols, the API has 8"
+        fail=1
+    fi
+done
+
+soname=$("$readelf" -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+[ "$soname" = libblake2neon.so.0 ] || { echo "not ok: SONAME '$soname'"; fail=1; }
+needed=$("$readelf" -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+echo "# NEEDED: $(echo $needed)"
+for lib in $needed; do
+    [ "$lib" = "$also" ] && continue
+    case $lib in
+    libc.so.*) ;;
+    libasan.so.*|libubsan.so.*|libtsan.so.*|libm.so.*|libgcc_s.so.*|libstdc++.so.*)
+        [ -n "$san" ] || { echo "not ok: needs $lib"; fail=1; } ;;
+    *) echo "not ok: needs $lib"; fail=1 ;;
+    esac
+done
+[ $fail -eq 0 ] && echo "ok: API symbols only, SONAME $soname, libc alone"
+exit $fail
