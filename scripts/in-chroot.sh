@@ -15,7 +15,8 @@
 # meant to be used (libssl3t64 stays: Python and the other clients built
 # against 3.x still use it). DIR: the chroot; made with
 # debootstrap when it does not hold one yet, reused as it is when it does
-# (delete it for a pristine tree). The repository's committed HEAD is cloned
+# (delete it for a pristine tree; a fresh one is also saved as
+# DIR.minbase.tar.gz). The repository's committed HEAD is cloned
 # into DIR/src (anew each run) and COMMAND (default: .ci/run) runs there as
 # root. Needs root, debootstrap and git on the host; the mirror is the
 # host's Debian mirror. Exits with COMMAND's status.
@@ -50,6 +51,10 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
     mkdir -p "$root"
     debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
         { tail -n 20 "$root.debootstrap.log" >&2; exit 1; }
+    # The untouched tree, for pristine chroots of the same release made
+    # later without another debootstrap (scripts/check-debs.sh's
+    # B2N_BASE_TARBALL); experimental starts from sid's.
+    tar -C "$root" -czf "$root.minbase.tar.gz" .
 fi
 root=$(cd "$root" && pwd)
 
