@@ -54,7 +54,8 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
     # The untouched tree, for pristine chroots of the same release made
     # later without another debootstrap (scripts/check-debs.sh's
     # B2N_BASE_TARBALL); experimental starts from sid's.
-    tar -C "$root" -czf "$root.minbase.tar.gz" .
+    # (Without the downloaded packages debootstrap leaves in apt's cache.)
+    tar -C "$root" --exclude=./var/cache/apt/archives/*.deb -czf "$root.minbase.tar.gz" .
 fi
 root=$(cd "$root" && pwd)
 
