@@ -33,17 +33,19 @@ for pkg in "${compilers[@]}"; do
     fi
     version=$("$pkg" --version | head -n 1)
     build=build-cc-$pkg
+    log=$build/ci-build.log
     rm -rf "$build"
+    mkdir -p "$build"
     echo "== $version"
-    if CC=$pkg cmake -S . -B "$build" -DBLAKE2NEON_WERROR=ON >"$build.log" 2>&1 &&
-        cmake --build "$build" -j2 >>"$build.log" 2>&1; then
+    if CC=$pkg cmake -S . -B "$build" -DBLAKE2NEON_WERROR=ON >"$log" 2>&1 &&
+        cmake --build "$build" -j2 >>"$log" 2>&1; then
         status=PASS
         built=$((built + 1))
-        rm -rf "$build" "$build.log"
+        rm -rf "$build"
     else
         status=FAIL
         failed=1
-        grep -E 'error|warning' "$build.log" | head -n 20 >&2 || tail -n 20 "$build.log" >&2
+        grep -E 'error|warning' "$log" | head -n 20 >&2 || tail -n 20 "$log" >&2
     fi
     summary+=("$(printf '%-9s %-5s %4ds  %s' "$pkg" "$status" $((SECONDS - start)) "$version")")
 done
