@@ -105,9 +105,14 @@ check_dbgsym() { # check_dbgsym DEB
     [ "$(dpkg-deb -f "$ddeb" Build-Ids)" = "$id" ] ||
         { echo "FAIL: $ddeb says Build-Ids: $(dpkg-deb -f "$ddeb" Build-Ids), the module $id" >&2; ok=0; }
     [ -f "$dbg" ] || { echo "FAIL: $ddeb has no ${dbg#"$tree"}" >&2; ok=0; }
-    readelf -S "$so" | grep -q '\.debug_info' && { echo "FAIL: the shipped module is not stripped" >&2; ok=0; }
-    readelf -S "$so" | grep -q '\.gnu_debuglink' || { echo "FAIL: the module names no debug file" >&2; ok=0; }
-    [ -f "$dbg" ] && ! readelf -S "$dbg" | grep -q '\.debug_info' &&
+    # (Sections read into a variable first: grep -q leaving a pipe early
+    # would fail readelf, and the test with it, under pipefail.)
+    local so_sections dbg_sections=""
+    so_sections=$(readelf -S -W "$so")
+    [ ! -f "$dbg" ] || dbg_sections=$(readelf -S -W "$dbg")
+    grep -q ' \.debug_info ' <<<"$so_sections" && { echo "FAIL: the shipped module is not stripped" >&2; ok=0; }
+    grep -q ' \.gnu_debuglink ' <<<"$so_sections" || { echo "FAIL: the module names no debug file" >&2; ok=0; }
+    [ -f "$dbg" ] && ! grep -q ' \.debug_info .*PROGBITS' <<<"$dbg_sections" &&
         { echo "FAIL: ${dbg#"$tree"} holds no DWARF (built without -g?)" >&2; ok=0; }
     rm -rf "$tree"
     [ $ok = 1 ] && echo "== $(basename "$deb"): stripped; $(basename "$ddeb") holds its DWARF, Build-ID $id"
@@ -157,7 +162,7 @@ else
         note "$native chroot ($release): FAIL"
         failed=1
     fi
-    gone && rm -rf "$root" "$root.debootstrap.log"
+    gone && rm -rf "$root" "$root.debootstrap.log" "$root.minbase.tar.gz"
 fi
 
 echo
