@@ -16,6 +16,8 @@
 #                     whose archive quietly gave another one tests nothing new)
 #   --all-compilers   also build with -Werror with every other gcc-N and
 #                     clang-N the release's archive offers (build only)
+#   --built-elsewhere PKG,...  of those, leave out these (the default
+#                     compilers of the other rows, built and tested there)
 #   --no-qemu         leave the qemu matrix out (it runs in another row)
 #
 # Needs root (apt-get). Exits non-zero at the first failure.
@@ -24,11 +26,13 @@ cd "$(dirname "$0")/.."
 
 want_openssl=""
 all_compilers=0
+built_elsewhere=""
 qemu=1
 while [ $# -gt 0 ]; do
     case $1 in
     --openssl) want_openssl=${2:?--openssl needs X.Y}; shift 2 ;;
     --all-compilers) all_compilers=1; shift ;;
+    --built-elsewhere) built_elsewhere=${2:?--built-elsewhere needs PKG,...}; shift 2 ;;
     --no-qemu) qemu=0; shift ;;
     *) echo "ci-release: unknown option $1" >&2; exit 2 ;;
     esac
@@ -81,7 +85,9 @@ done
 
 if [ $all_compilers = 1 ]; then
     echo "== every other gcc-N and clang-N of this release: -Wall -Wextra -Werror builds"
-    scripts/build-all-compilers.sh "gcc-$(gcc -dumpversion | cut -d. -f1)" "$clang_pkg"
+    # shellcheck disable=SC2086  # a list of words
+    scripts/build-all-compilers.sh "gcc-$(gcc -dumpversion | cut -d. -f1)" "$clang_pkg" \
+        ${built_elsewhere//,/ }
 fi
 
 if [ $qemu = 1 ]; then
