@@ -20,7 +20,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 [ $# -gt 0 ] || { echo "usage: $0 MODULE..." >&2; exit 2; }
 
-build=build-module-test
+build="build-module-test"
 . /etc/os-release
 here="$PRETTY_NAME, $(openssl version | cut -d' ' -f1-2)"
 summary=()
