@@ -70,10 +70,12 @@ esac
 if [ "$release" = experimental ]; then
     echo "deb $mirror experimental main" >"$root/etc/apt/sources.list.d/experimental.list"
     # Every binary package of the openssl source (openssl, libssl-dev,
-    # libssl4) from experimental, and nothing else: the pin also steers
-    # `apt-get download PKG:ARCH` (scripts/fetch-sysroot.sh) to 4.0.
+    # libssl4) from experimental, and nothing else. ":any": of every
+    # architecture, so that `apt-get download PKG:ARCH`
+    # (scripts/fetch-sysroot.sh) takes 4.0 too; plain src:openssl pins the
+    # native packages only.
     mkdir -p "$root/etc/apt/preferences.d"
-    printf '%s\n' "Package: src:openssl" "Pin: release a=experimental" \
+    printf '%s\n' "Package: src:openssl:any" "Pin: release a=experimental" \
         "Pin-Priority: 990" >"$root/etc/apt/preferences.d/openssl-experimental"
 fi
 
