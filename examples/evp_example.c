@@ -20,7 +20,8 @@ static void print_hex(const char *label, const unsigned char *p, size_t n)
 int main(void)
 {
     static const unsigned char data[] = "hello";
-    static const unsigned char key[16] = "0123456789abcdef"; /* use a random one */
+    /* 16 key bytes (use random ones); the string's NUL is not part of it. */
+    static const unsigned char key[] = "0123456789abcdef";
     unsigned char out[EVP_MAX_MD_SIZE];
     unsigned int outlen;
     size_t maclen;
@@ -65,7 +66,7 @@ int main(void)
         OSSL_PARAM_construct_end()
     };
     if (mctx == NULL
-        || !EVP_MAC_init(mctx, key, sizeof(key), mac_params)
+        || !EVP_MAC_init(mctx, key, sizeof(key) - 1, mac_params)
         || !EVP_MAC_update(mctx, data, 5)
         || !EVP_MAC_final(mctx, out, &maclen, sizeof(out)))
         goto err;

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Build the Debian packages blake2neon_<version>_<arch>.deb with CPack: the
+# Build the Debian packages blake2neon_<version>_<arch>.deb, each with its
+# debug information in blake2neon-dbgsym_<version>_<arch>.ddeb, with CPack: the
 # host's architecture natively, armhf and arm64 from cross builds against
 # the target's OpenSSL unpacked by scripts/fetch-sysroot.sh.
 #
@@ -37,12 +38,15 @@ for target in "$@"; do
     # A fresh tree: a prefix or modules directory cached by an earlier
     # configure must not leak into a package.
     rm -rf "$build"
-    cmake -S "$repo" -B "$build" "${args[@]}" >/dev/null
+    # -g: the debug information the -dbgsym package keeps (the module ships
+    # stripped). CFLAGS, not CMAKE_C_FLAGS, which would replace the
+    # toolchain file's target flags.
+    CFLAGS="${CFLAGS:+$CFLAGS }-g" cmake -S "$repo" -B "$build" "${args[@]}" >/dev/null
     cmake --build "$build" -j2 >/dev/null
     (cd "$build" && cpack -G DEB -B "$out" >/dev/null)
 done
 
 rm -rf "$out/_CPack_Packages"
-for deb in "$out"/blake2neon_*.deb; do
+for deb in "$out"/blake2neon_*.deb "$out"/blake2neon-dbgsym_*.ddeb; do
     printf '%s: %s\n' "$(basename "$deb")" "$(dpkg-deb -f "$deb" Depends)"
 done

@@ -4,8 +4,9 @@
 # scripts/in-chroot.sh, as root): install this architecture's
 # blake2neon_*.deb from DEBDIR with apt, which must pull in what it needs;
 # hash with the installed module and no path against hashlib (the value
-# in test/data/kat.txt); then purge it and check that nothing it had
-# installed is left.
+# in test/data/kat.txt); install its blake2neon-dbgsym_*.ddeb beside it and
+# find the debug file under the module's Build-ID; then purge both and
+# check that nothing they had installed is left.
 #
 #   scripts/check-deb-installed.sh DEBDIR
 set -euo pipefail
@@ -22,7 +23,8 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
 echo "== apt-get install ${debs[0]}"
 apt-get install -y -q "${debs[0]}" | grep -E '^(Setting up|Unpacking) ' || true
-dpkg-query -W -f '${Package} ${Version} ${db:Status-Status}\n' blake2neon libssl3 libssl3t64 openssl 2>/dev/null || true
+dpkg-query -W -f '${Package} ${Version} ${db:Status-Status}\n' blake2neon libssl3 libssl3t64 libssl4 openssl 2>/dev/null || true
+echo "$(openssl version), MODULESDIR $(openssl version -m | cut -d' ' -f2)"
 command -v openssl >/dev/null || fail "the openssl command did not come with the package"
 
 # The message is 00 01 .. fe; kat.txt holds hashlib's BLAKE2b-256 of it.
@@ -42,13 +44,25 @@ sample=/usr/share/doc/blake2neon/blake2neon.cnf
 OPENSSL_CONF=$sample openssl list -providers | grep -q blake2neon ||
     fail "the installed sample config does not load the provider"
 
-echo "== apt-get purge blake2neon"
+# The debug symbols: apt takes only *.deb files, dpkg any name.
+ddeb=$(ls "$debdir"/blake2neon-dbgsym_*_"$arch".ddeb 2>/dev/null | head -n 1)
+[ -f "$ddeb" ] || fail "no blake2neon-dbgsym_*_$arch.ddeb in $debdir"
+echo "== dpkg -i $ddeb"
+dpkg -i "$ddeb" >/dev/null
+id=$(dpkg-query -W -f '${Build-Ids}' blake2neon-dbgsym)
+[ -f "/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug" ] ||
+    fail "blake2neon-dbgsym installed no /usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug"
+echo "debug file for Build-ID $id installed"
+
+echo "== apt-get purge blake2neon blake2neon-dbgsym"
 listed=$(mktemp)
-dpkg -L blake2neon >"$listed"
-apt-get purge -y -q blake2neon >/dev/null
-if dpkg-query -W -f '${db:Status-Status}' blake2neon 2>/dev/null | grep -qv '^not-installed$'; then
-    fail "dpkg still knows blake2neon: $(dpkg-query -W -f '${db:Status-Status}' blake2neon)"
-fi
+dpkg -L blake2neon blake2neon-dbgsym >"$listed"
+apt-get purge -y -q blake2neon blake2neon-dbgsym >/dev/null
+for pkg in blake2neon blake2neon-dbgsym; do
+    if dpkg-query -W -f '${db:Status-Status}' "$pkg" 2>/dev/null | grep -qv '^not-installed$'; then
+        fail "dpkg still knows $pkg: $(dpkg-query -W -f '${db:Status-Status}' "$pkg")"
+    fi
+done
 left=0
 while read -r path; do
     [ -n "$path" ] && [ "$path" != /. ] || continue

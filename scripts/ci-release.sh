@@ -4,17 +4,40 @@
 # the packages, then the README's test command word for word, gcc and clang
 # builds with -Werror (gcc's build only, since the README's build is gcc's;
 # clang's tested), the C tests with each other x86-64 backend forced, and
-# the qemu matrix (scripts/cross-test-all.sh). .ci/run
-# runs it on the machine (Debian 12, OpenSSL 3.0) and inside a debootstrap
-# chroot of Debian 13 (OpenSSL 3.5), so the rows are the same by
+# the qemu matrix (scripts/cross-test-all.sh). .ci/run runs it on the
+# machine (Debian 12, OpenSSL 3.0) and inside debootstrap chroots of Debian
+# 13 (3.5), sid (3.6) and experimental (4.0), so the rows are the same by
 # construction:
 #
-#   scripts/ci-release.sh
+#   scripts/ci-release.sh [OPTION...]
 #   scripts/in-chroot.sh trixie DIR scripts/ci-release.sh
+#
+# Options:
+#   --openssl X.Y     fail unless `openssl version` is OpenSSL X.Y (a chroot
+#                     whose archive quietly gave another one tests nothing new)
+#   --all-compilers   also build with -Werror with every other gcc-N and
+#                     clang-N the release's archive offers (build only)
+#   --built-elsewhere PKG,...  of those, leave out these (the default
+#                     compilers of the other rows, built and tested there)
+#   --no-qemu         leave the qemu matrix out (it runs in another row)
 #
 # Needs root (apt-get). Exits non-zero at the first failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+want_openssl=""
+all_compilers=0
+built_elsewhere=""
+qemu=1
+while [ $# -gt 0 ]; do
+    case $1 in
+    --openssl) want_openssl=${2:?--openssl needs X.Y}; shift 2 ;;
+    --all-compilers) all_compilers=1; shift ;;
+    --built-elsewhere) built_elsewhere=${2:?--built-elsewhere needs PKG,...}; shift 2 ;;
+    --no-qemu) qemu=0; shift ;;
+    *) echo "ci-release: unknown option $1" >&2; exit 2 ;;
+    esac
+done
 
 export DEBIAN_FRONTEND=noninteractive
 # A failing third-party or foreign-architecture index is not fatal; the
@@ -27,13 +50,19 @@ clang_pkg=$(apt-cache depends clang 2>/dev/null |
 [ -n "$clang_pkg" ] || { echo "ci-release: no clang-N behind 'clang'" >&2; exit 1; }
 # python3, ruby, php-cli, nodejs and libnet-ssleay-perl: the programs whose
 # use of blake2neon test/cli/t/85-python.t and 90-clients.t check; gdb: the
-# backtrace through the avx512 backend (test/asm).
+# backtrace through the avx512 backend (test/asm); file: CPack's -dbgsym
+# package (scripts/build-debs.sh).
 apt-get install -y -qq cmake gcc clang libssl-dev openssl perl pkg-config \
     valgrind "libclang-rt-${clang_pkg#clang-}-dev" libsodium-dev gdb \
-    python3 ruby php-cli nodejs libnet-ssleay-perl >/dev/null
+    python3 ruby php-cli nodejs libnet-ssleay-perl file >/dev/null
 
 . /etc/os-release
-echo "== $PRETTY_NAME, $(openssl version), $(gcc --version | head -n 1), $clang_pkg"
+echo "== $PRETTY_NAME, $(openssl version), $(gcc --version | head -n 1)," \
+    "$(clang --version | head -n 1), $(cmake --version | head -n 1)"
+if [ -n "$want_openssl" ] && [[ $(openssl version) != "OpenSSL $want_openssl."* ]]; then
+    echo "ci-release: expected OpenSSL $want_openssl, got $(openssl version)" >&2
+    exit 1
+fi
 
 echo "== the README's test command, word for word"
 cmake -S . -B build && cmake --build build && ctest --test-dir build --output-on-failure
@@ -68,6 +97,17 @@ for backend in generic avx2 avx512; do
     BLAKE2NEON_BACKEND=$backend ctest --test-dir build -L c-api --output-on-failure
 done
 
-echo "== the qemu matrix: armhf (NEON, no NEON, on a 64-bit kernel), arm64,"
-echo "   s390x (big-endian), i386, ppc64el"
-scripts/cross-test-all.sh
+if [ $all_compilers = 1 ]; then
+    echo "== every other gcc-N and clang-N of this release: -Wall -Wextra -Werror builds"
+    # shellcheck disable=SC2086  # a list of words
+    scripts/build-all-compilers.sh "gcc-$(gcc -dumpversion | cut -d. -f1)" "$clang_pkg" \
+        ${built_elsewhere//,/ }
+fi
+
+if [ $qemu = 1 ]; then
+    echo "== the qemu matrix: armhf (NEON, no NEON, on a 64-bit kernel), arm64,"
+    echo "   s390x (big-endian), i386, ppc64el"
+    scripts/cross-test-all.sh
+else
+    echo "== the qemu matrix: not run in this row (--no-qemu; docs/testing.md says where it runs)"
+fi

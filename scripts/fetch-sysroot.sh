@@ -12,7 +12,10 @@
 # when the architecture's package lists are missing or stale; a second run
 # with the tree in place does nothing and prints nothing; delete DIR to fetch
 # anew. Works on any Debian release: package names are read from the
-# archive (libssl3 on Debian 12, libssl3t64 on 13), not assumed.
+# archive (libssl3 on Debian 12, libssl3t64 on 13 and sid, libssl4 for
+# OpenSSL 4.0), not assumed, from libssl-dev's and openssl's Depends. The
+# version is the one apt would install: in the experimental chroot
+# (scripts/in-chroot.sh) a pin makes that experimental's OpenSSL 4.0.
 #
 # Exit status 3: this release's archive has no OpenSSL for ARCH, or would
 # not serve its files after a fresh apt-get update (the caller reports the

@@ -2,16 +2,22 @@
 # SPDX-License-Identifier: Apache-2.0
 # Run a command on a clean clone of this repository inside a Debian release
 # made by debootstrap (minbase): a pristine Debian 12 to prove that .ci/run
-# installs everything it needs, or Debian 13 for its OpenSSL 3.5.
+# installs everything it needs, Debian 13 for its OpenSSL 3.5, sid for 3.6,
+# or experimental for 4.0.
 #
 #   scripts/in-chroot.sh [--in-root] RELEASE DIR [COMMAND...]
 #   e.g. scripts/in-chroot.sh bookworm /tmp/pristine .ci/run
 #        scripts/in-chroot.sh trixie build-chroot-trixie scripts/ci-release.sh
 #        scripts/in-chroot.sh --in-root bookworm DIR scripts/readme-commands.sh
 #
-# RELEASE: a Debian suite (bookworm, trixie, ...). DIR: the chroot; made with
+# RELEASE: a Debian suite (bookworm, trixie, sid, ...), or experimental: sid
+# with experimental's OpenSSL (4.0; `openssl`, `libssl-dev`, `libssl4`)
+# preferred over sid's and everything else from sid, as experimental is
+# meant to be used (libssl3t64 stays: Python and the other clients built
+# against 3.x still use it). DIR: the chroot; made with
 # debootstrap when it does not hold one yet, reused as it is when it does
-# (delete it for a pristine tree). The repository's committed HEAD is cloned
+# (delete it for a pristine tree; a fresh one is also saved as
+# DIR.minbase.tar.gz). The repository's committed HEAD is cloned
 # into DIR/src (anew each run) and COMMAND (default: .ci/run) runs there as
 # root. With --in-root the clone goes to DIR/root/blake2neon instead, with
 # /root mode 0700 as in most containers: where a user who clones as root
@@ -45,13 +51,41 @@ for tool in git debootstrap; do
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$tool" >/dev/null
     fi
 done
+# experimental is no whole suite: a sid tree with experimental added.
+suite=$release
+[ "$release" != experimental ] || suite=sid
 if [ ! -x "$root/usr/bin/apt-get" ]; then
-    echo "in-chroot: debootstrap --variant=minbase $release $root $mirror" >&2
+    echo "in-chroot: debootstrap --variant=minbase $suite $root $mirror" >&2
     mkdir -p "$root"
-    debootstrap --variant=minbase "$release" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
+    debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
         { tail -n 20 "$root.debootstrap.log" >&2; exit 1; }
+    # The untouched tree, for pristine chroots of the same release made
+    # later without another debootstrap (scripts/check-debs.sh's
+    # B2N_BASE_TARBALL); experimental starts from sid's.
+    # (Without the downloaded packages debootstrap leaves in apt's cache.)
+    tar -C "$root" --exclude=./var/cache/apt/archives/*.deb -czf "$root.minbase.tar.gz" .
 fi
 root=$(cd "$root" && pwd)
+
+# Written on every run, so that a tree made by hand gets them too.
+case $release in
+sid | unstable | experimental)
+    # The mirror's sid Release file can be past its Valid-Until date (a
+    # snapshot mirror); apt then refuses every update of these suites.
+    echo 'Acquire::Check-Valid-Until "false";' >"$root/etc/apt/apt.conf.d/99novalid"
+    ;;
+esac
+if [ "$release" = experimental ]; then
+    echo "deb $mirror experimental main" >"$root/etc/apt/sources.list.d/experimental.list"
+    # Every binary package of the openssl source (openssl, libssl-dev,
+    # libssl4) from experimental, and nothing else. ":any": of every
+    # architecture, so that `apt-get download PKG:ARCH`
+    # (scripts/fetch-sysroot.sh) takes 4.0 too; plain src:openssl pins the
+    # native packages only.
+    mkdir -p "$root/etc/apt/preferences.d"
+    printf '%s\n' "Package: src:openssl:any" "Pin: release a=experimental" \
+        "Pin-Priority: 990" >"$root/etc/apt/preferences.d/openssl-experimental"
+fi
 
 mounted=()
 cleanup() {
