@@ -24,6 +24,10 @@ set(BLAKE2NEON_DEB_LIBSSL "" CACHE STRING
     "Debian package shipping the libcrypto the module links, if it links one (empty: found when cpack runs)")
 
 set(CPACK_GENERATOR DEB)
+# One package, the provider's: CPack installs the "provider" component
+# alone (the library and b2nsum have components of their own, not
+# packaged yet).
+set(CPACK_INSTALL_CMAKE_PROJECTS "${CMAKE_BINARY_DIR};${PROJECT_NAME};provider;/")
 set(CPACK_PACKAGE_NAME blake2neon)
 set(CPACK_PACKAGE_VERSION "${PROJECT_VERSION}")
 set(CPACK_PACKAGE_CONTACT "blake2neon maintainers <maintainers@users.noreply.a-seed-f81d5d9a.example>")
