@@ -375,6 +375,13 @@ int main(int argc, char **argv)
     for (size_t c = 0; c < n; c++)
         order[c] = c;
 
+    /* The core clock, before the rounds and again after them: core c/B
+     * are TSC c/B (or ns/B) times its mean, and the two say whether it
+     * moved meanwhile. */
+    struct bench_core_clock clock_before, clock_after;
+
+    bench_core_clock(&clock_before);
+
     batch_ns = (uint64_t)(o.seconds * 1e9 / (double)(o.nsizes * n * o.rounds));
     if (batch_ns < 1000000)
         batch_ns = 1000000; /* below 1 ms, timer and scheduler noise dominate */
@@ -419,6 +426,7 @@ int main(int argc, char **argv)
                 summary[s * n + c].mbps_median
                 / summary[s * n + reference].mbps_median;
     }
+    bench_core_clock(&clock_after);
     if (!o.quiet && progress_tty)
         fprintf(stderr, "\r%-60s\r", "");
     if (!ok) {
@@ -444,6 +452,9 @@ int main(int argc, char **argv)
         .per_byte_unit = bench_have_cycles() ? "TSC cycles/B" : "ns/B",
         .rounds = o.rounds,
         .batch_ms = (double)batch_ns / 1e6,
+        .clock_before = clock_before,
+        .clock_after = clock_after,
+        .clock_method = bench_add_chain_method(),
     };
     struct bench_results results = {
         .sizes = o.sizes,
@@ -454,6 +465,10 @@ int main(int argc, char **argv)
         .auto_backend = auto_index < n ? contenders[auto_index].backend : NULL,
         .auto_index = auto_index,
         .summary = summary,
+        .core_per_unit = bench_have_cycles()
+                             ? (clock_before.per_counter
+                                + clock_after.per_counter) / 2
+                             : (clock_before.ghz + clock_after.ghz) / 2,
     };
 
     /* With CSV or JSON on stdout, the table goes to stderr: stdout stays
