@@ -11,9 +11,10 @@
 # --llvm N: model with llvm-mca-N and llvm-objdump-N instead of LLVM 14's
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
 # sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows
-# Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512
-# and znver4; on aarch64 it adds cortex-a510, neoverse-n1 and neoverse-v1,
-# which LLVM 17 and later model themselves. Debian 12 has llvm-19 (package
+# Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512,
+# znver4 and znver3 (N >= 19 also znver5, which LLVM 19 schedules with
+# its Zen 4 model: not a Zen 5 model); on aarch64 it adds cortex-a510,
+# neoverse-n1 and neoverse-v1, which LLVM 17 and later model themselves. Debian 12 has llvm-19 (package
 # llvm-19).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
@@ -574,6 +575,10 @@ run_x86() {
     # Sapphire Rapids and Zen 4 have models since LLVM 17 (Alder Lake 16).
     [ "$llvm" -ge 17 ] &&
         cores=(sapphirerapids alderlake icelake-server skylake-avx512 znver4)
+    # Zen 3 too, the core tools/compress-best.sh has measured; LLVM 19 takes
+    # -mcpu=znver5, but with its Zen 4 model (docs/performance.md).
+    [ "$llvm" -ge 17 ] && cores+=(znver3)
+    [ "$llvm" -ge 19 ] && cores+=(znver5)
     local backends=(
         "generic|compress_generic.c|blake2b_compress_generic|"
         "bmi2|x86/compress_bmi2.c|blake2b_compress_bmi2|-mbmi2"
