@@ -81,17 +81,17 @@ static void report_clock(FILE *f, const struct bench_meta *m,
         fprintf(f, ": %.3fx and %.3fx the TSC (%.3f GHz)", b->per_counter,
                 a->per_counter, (b->counter_ghz + a->counter_ghz) / 2);
     fprintf(f, ";\n            timed on %s.\n", m->clock_method);
-    fprintf(f, "            core c/B = %s x %.4f (their mean", m->per_byte_unit,
-            r->core_per_unit);
+    fprintf(f, "            core c/B = %s x %.4f, the mean of before and "
+            "after", m->per_byte_unit, r->core_per_unit);
     if (b->ghz > 0 && a->ghz > 0) {
         double differ = 100.0 * (a->ghz > b->ghz ? a->ghz / b->ghz - 1
                                                  : b->ghz / a->ghz - 1);
 
-        fprintf(f, "; they differ by %.1f%%%s", differ,
-                differ > 2.0 ? ": the clock moved, core figures are that "
-                               "uncertain" : "");
+        fprintf(f, ", %.1f%% apart%s", differ,
+                differ > 2.0 ? " (the clock moved: core figures are that "
+                               "uncertain)" : "");
     }
-    fputs(").\n", f);
+    fputs(".\n", f);
 }
 
 /* The bound lines of the header. */
@@ -104,12 +104,12 @@ static void report_bound(FILE *f)
     fprintf(f, "bound:      one message is one dependency chain: 12 "
             "one-cycle operations per G step,\n            2 steps a round, "
             "12 rounds = %d core cycles per 128-byte block compressed\n"
-            "            (2.25 c/B for long messages). An n-byte message "
+            "            (%.2f c/B for long messages). An n-byte message "
             "compresses max(1, ceil(n/128))\n            blocks: its bound "
             "is %d x blocks / n c/B, and the whole EVP call counts "
             "against it.\n            of bound = bound / core c/B: 1 is the "
             "limit for one message.\n", BENCH_BOUND_CYCLES_PER_BLOCK,
-            BENCH_BOUND_CYCLES_PER_BLOCK);
+            BENCH_BOUND_CYCLES_PER_BLOCK / 128.0, BENCH_BOUND_CYCLES_PER_BLOCK);
 }
 
 void bench_report_table(FILE *f, const struct bench_meta *m,
