@@ -48,6 +48,58 @@ static double fastest(blake2b_compress_fn *fn, const uint8_t *buf,
     return (double)best / ((double)nblocks * BLAKE2B_BLOCKBYTES);
 }
 
+#if defined(__x86_64__)
+/*
+ * Latency of the lane moves the avx2 kernel could use between column and
+ * diagonal steps, in core cycles: chains of 100 dependent instructions,
+ * timed like the add chain (the fastest of many runs) against the TSC.
+ * Inline assembly needs no -mavx2; the caller checks the CPU has AVX2.
+ */
+#define CHAIN(insn)                                                        \
+    __asm__ volatile("1:\n\t.rept 100\n\t" insn "\n\t.endr\n\t"         \
+                     "sub $1, %0\n\tjnz 1b"                                \
+                     : "+r"(passes)                                        \
+                     :                                                     \
+                     : "cc", "xmm0", "xmm1")
+
+static double chain_ticks(int which)
+{
+    uint64_t best = UINT64_MAX;
+
+    for (int t = 0; t < 200; t++) {
+        unsigned long passes = 1000;
+        uint64_t t0 = bench_cycles();
+
+        switch (which) {
+        case 0: CHAIN("vpermq $0x39, %%ymm0, %%ymm0"); break;
+        case 1: CHAIN("vperm2i128 $0x01, %%ymm0, %%ymm0, %%ymm0"); break;
+        case 2: CHAIN("vpalignr $8, %%ymm0, %%ymm0, %%ymm0"); break;
+        case 3: CHAIN("vpshufb %%ymm1, %%ymm0, %%ymm0"); break;
+        default: CHAIN("vpaddq %%ymm1, %%ymm0, %%ymm0"); break;
+        }
+        uint64_t ticks = bench_cycles() - t0;
+
+        if (ticks < best)
+            best = ticks;
+    }
+    return (double)best / (100.0 * 1000);
+}
+
+static void avx2_latencies(double core_per_tsc)
+{
+    static const char *const names[] = { "vpermq", "vperm2i128",
+                                         "vpalignr", "vpshufb", "vpaddq" };
+
+    __builtin_cpu_init();
+    if (!__builtin_cpu_supports("avx2"))
+        return;
+    printf("latency, core cycles (ymm, a chain of 100):");
+    for (int i = 0; i < 5; i++)
+        printf(" %s %.2f", names[i], chain_ticks(i) * core_per_tsc);
+    printf("\n");
+}
+#endif
+
 int main(int argc, char **argv)
 {
     size_t nblocks = argc > 1 ? (size_t)strtoul(argv[1], NULL, 10) : 128;
@@ -112,6 +164,9 @@ int main(int argc, char **argv)
         printf("%-14s %9.3f %14.3f %9s\n", k[i].name, c, w, "n/a");
 #endif
     }
+#if defined(__x86_64__)
+    avx2_latencies(core_per_unit);
+#endif
     free(buf);
     return 0;
 }
