@@ -134,8 +134,10 @@ void bench_core_clock(struct bench_core_clock *out)
     const double adds = (double)ADDS_PER_PASS * CHAIN_PASSES;
     uint64_t best_ns = UINT64_MAX, best_ticks = 0;
 
-    /* A warm-up, so that the clock has ramped up before the first trial. */
-    add_chain(20 * CHAIN_PASSES);
+    /* A warm-up of 50 ms, so that the clock has ramped up from idle
+     * before the first trial. */
+    for (uint64_t t0 = bench_now_ns(); bench_now_ns() - t0 < 50000000;)
+        add_chain(CHAIN_PASSES);
     /* The fastest run: an interruption only ever makes a run slower. */
     for (int i = 0; i < CHAIN_TRIALS; i++) {
         uint64_t ns0 = bench_now_ns(), c0 = bench_cycles();

@@ -81,7 +81,7 @@ static void report_clock(FILE *f, const struct bench_meta *m,
         fprintf(f, ": %.3fx and %.3fx the TSC (%.3f GHz)", b->per_counter,
                 a->per_counter, (b->counter_ghz + a->counter_ghz) / 2);
     fprintf(f, ";\n            timed on %s.\n", m->clock_method);
-    fprintf(f, "            core c/B = %s x %.4f, the mean of before and "
+    fprintf(f, "            core c/B = %s x %.4f, the faster of before and "
             "after", m->per_byte_unit, r->core_per_unit);
     if (b->ghz > 0 && a->ghz > 0) {
         double differ = 100.0 * (a->ghz > b->ghz ? a->ghz / b->ghz - 1

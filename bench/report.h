@@ -55,7 +55,7 @@ struct bench_results {
     size_t auto_index;        /* its contender; ncontenders if none */
     const struct bench_summary *summary;
     /* Core cycles per unit of per_byte_median (a TSC tick, or a ns): the
-     * mean of the clock before and after. 0 when not measured. */
+     * faster of the clock before and after. 0 when not measured. */
     double core_per_unit;
 };
 
