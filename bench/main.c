@@ -287,6 +287,11 @@ static int check_agreement(struct bench_contender *c, size_t n,
     return 1;
 }
 
+static double max_double(double x, double y)
+{
+    return x > y ? x : y;
+}
+
 static FILE *open_output(const char *path)
 {
     FILE *f;
@@ -375,6 +380,14 @@ int main(int argc, char **argv)
     for (size_t c = 0; c < n; c++)
         order[c] = c;
 
+    /* The core clock, before the rounds and again after them: core c/B
+     * are TSC c/B (or ns/B) times the faster of the two (a clock caught
+     * still ramping up must not make a kernel look closer to the bound
+     * than it is), and the two say whether it moved meanwhile. */
+    struct bench_core_clock clock_before, clock_after;
+
+    bench_core_clock(&clock_before);
+
     batch_ns = (uint64_t)(o.seconds * 1e9 / (double)(o.nsizes * n * o.rounds));
     if (batch_ns < 1000000)
         batch_ns = 1000000; /* below 1 ms, timer and scheduler noise dominate */
@@ -419,6 +432,7 @@ int main(int argc, char **argv)
                 summary[s * n + c].mbps_median
                 / summary[s * n + reference].mbps_median;
     }
+    bench_core_clock(&clock_after);
     if (!o.quiet && progress_tty)
         fprintf(stderr, "\r%-60s\r", "");
     if (!ok) {
@@ -444,6 +458,9 @@ int main(int argc, char **argv)
         .per_byte_unit = bench_have_cycles() ? "TSC cycles/B" : "ns/B",
         .rounds = o.rounds,
         .batch_ms = (double)batch_ns / 1e6,
+        .clock_before = clock_before,
+        .clock_after = clock_after,
+        .clock_method = bench_add_chain_method(),
     };
     struct bench_results results = {
         .sizes = o.sizes,
@@ -454,6 +471,10 @@ int main(int argc, char **argv)
         .auto_backend = auto_index < n ? contenders[auto_index].backend : NULL,
         .auto_index = auto_index,
         .summary = summary,
+        .core_per_unit = bench_have_cycles()
+                             ? max_double(clock_before.per_counter,
+                                          clock_after.per_counter)
+                             : max_double(clock_before.ghz, clock_after.ghz),
     };
 
     /* With CSV or JSON on stdout, the table goes to stderr: stdout stays

@@ -11,11 +11,12 @@
 # --llvm N: model with llvm-mca-N and llvm-objdump-N instead of LLVM 14's
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
 # sapphirerapids with LLVM's own Sapphire Rapids model (14 borrows
-# Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512
-# and znver4; on aarch64 it adds cortex-a510, cortex-a76, neoverse-n1, -v1,
-# -n2, -v2 and cortex-x4 (LLVM 17 and later model N1, V1, N2 and V2
-# themselves; the output says which model a core borrows). Debian 12 has
-# llvm-19 (package llvm-19).
+# Skylake-SP's), alderlake (no AVX-512), icelake-server, skylake-avx512,
+# znver4 and znver3 (N >= 19 also znver5, which LLVM 19 schedules with its
+# Zen 4 model: not a Zen 5 model); on aarch64 it adds cortex-a510,
+# cortex-a76, neoverse-n1, -v1, -n2, -v2 and cortex-x4 (LLVM 17 and later
+# model N1, V1, N2 and V2 themselves; the output says which model a core
+# borrows). Debian 12 has llvm-19 (package llvm-19).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
 # is unrolled, so the stream of one block is the loop over blocks in the
@@ -576,6 +577,10 @@ run_x86() {
     # Sapphire Rapids and Zen 4 have models since LLVM 17 (Alder Lake 16).
     [ "$llvm" -ge 17 ] &&
         cores=(sapphirerapids alderlake icelake-server skylake-avx512 znver4)
+    # Zen 3 too, the core tools/compress-best.sh has measured; LLVM 19 takes
+    # -mcpu=znver5, but with its Zen 4 model (docs/performance.md).
+    [ "$llvm" -ge 17 ] && cores+=(znver3)
+    [ "$llvm" -ge 19 ] && cores+=(znver5)
     local backends=(
         "generic|compress_generic.c|blake2b_compress_generic|"
         "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
