@@ -212,21 +212,22 @@ static void compare_set(int is_int, int64_t value, unsigned int type,
                 "set into REAL without data: return_size %zu", got.return_size);
         return;
     }
+    if (size == 0 && (type == OSSL_PARAM_INTEGER
+                      || type == OSSL_PARAM_UNSIGNED_INTEGER) && with_data) {
+        /* Zero bytes hold no integer. OpenSSL disagrees with itself here
+         * (3.0 stores a 0 in them and reads outside them for a negative
+         * value, 3.5 stores a -1 but not a 0): the codec alone. */
+        got_ok = is_int ? b2n_param_set_int(&got, (int)value)
+                        : b2n_param_set_size_t(&got, (size_t)value);
+        T_CHECK(!got_ok, "set into a zero-size integer refused");
+        return;
+    }
     if (is_int) {
         got_ok = b2n_param_set_int(&got, (int)value);
         want_ok = OSSL_PARAM_set_int(&want, (int)value);
     } else {
         got_ok = b2n_param_set_size_t(&got, (size_t)value);
         want_ok = OSSL_PARAM_set_size_t(&want, (size_t)value);
-    }
-    if (size == 0 && (type == OSSL_PARAM_INTEGER
-                      || type == OSSL_PARAM_UNSIGNED_INTEGER) && with_data) {
-        /* Zero bytes hold no integer. OpenSSL disagrees with itself here
-         * (3.0 stores a 0 in them, 3.5 a -1 but not a 0). */
-        got_ok = is_int ? b2n_param_set_int(&got, (int)value)
-                        : b2n_param_set_size_t(&got, (size_t)value);
-        T_CHECK(!got_ok, "set into a zero-size integer refused");
-        return;
     }
     compared++;
     forget_refused_return_size(got_ok, want_ok, &got, &want);
