@@ -125,9 +125,14 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
     S->f[0] = ~UINT64_C(0);
     compress(S, S->buf, 1, (unsigned int)S->buflen);
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* h already holds the digest's bytes in order. */
+    memcpy(out, S->h, S->outlen);
+#else
     /* The digest is serialized into buf, which the wipe below clears. */
     for (int i = 0; i < 8; i++)
         blake2b_store64_le(S->buf + 8 * i, S->h[i]);
     memcpy(out, S->buf, S->outlen);
+#endif
     blake2b_wipe(S, sizeof(*S));
 }
