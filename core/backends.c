@@ -14,24 +14,12 @@ static const struct blake2b_backend backends[] = {
 #if defined(BLAKE2B_BUILDS_NEON)
     { "neon", "ARMv7 NEON", blake2b_compress_neon, blake2b_cpu_has_neon },
 #endif
-#if defined(BLAKE2B_BUILDS_A64_SIMD)
-    { "asimd", "AArch64 Advanced SIMD", blake2b_compress_asimd,
-      blake2b_cpu_has_asimd },
-    { "sha3", "AArch64 SHA3 (EOR3/XAR)", blake2b_compress_sha3,
-      blake2b_cpu_has_sha3 },
-#endif
 #if defined(__x86_64__)
     { "avx2", "x86-64 AVX2", blake2b_compress_avx2, blake2b_cpu_has_avx2 },
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     { "avx512", "x86-64 AVX-512VL (256-bit)", blake2b_compress_avx512,
       blake2b_cpu_has_avx512vl },
-    /* By name only: an Intel candidate, modelled but not measured there. */
-    { "avx512-intel", "x86-64 AVX-512VL, shaped for Intel's ports",
-      blake2b_compress_avx512_intel, blake2b_cpu_has_avx512vl },
 #endif
-    /* By name only, like avx512-intel: an Intel candidate (rorx). */
-    { "bmi2", "portable C built with BMI2 (rorx)", blake2b_compress_bmi2,
-      blake2b_cpu_has_bmi2 },
 #endif
 };
 
@@ -104,8 +92,8 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     if (blake2b_cpu_has_neon())
         return blake2b_backend_by_name("neon");
 #endif
-    /* AArch64: generic, whatever HWCAP says (modelled on Cortex-A53, A57,
-     * A72, Neoverse-N1: docs/performance.md); "asimd" and "sha3" stay
-     * available by name. Everything else: generic. */
+    /* AArch64 and everything else: generic (on AArch64 it models ahead
+     * of vector kernels on every core: docs/performance.md, "Retired
+     * backends"). */
     return &backends[0];
 }

@@ -4,12 +4,8 @@
 #define BLAKE2NEON_CORE_CPU_FEATURES_H
 
 int blake2b_cpu_has_neon(void);   /* 32-bit Arm: HWCAP_NEON */
-int blake2b_cpu_has_asimd(void);  /* AArch64: HWCAP_ASIMD */
-int blake2b_cpu_has_sha3(void);   /* AArch64: HWCAP_SHA3 (EOR3, XAR, ...) */
 
 #if defined(__x86_64__)
-/* BMI2 works on general registers: cpuid alone says it is there. */
-int blake2b_cpu_has_bmi2(void);
 /* cpuid says the instructions exist AND XGETBV says the OS saves the
  * registers they use across context switches. */
 int blake2b_cpu_has_avx2(void);     /* AVX2, YMM state */

@@ -45,6 +45,17 @@ static const OSSL_PARAM *b2n_gettable_params(void *provctx)
     return gettable;
 }
 
+/* The backend parameter: the build info from "backend=" on, which says
+ * when generic stands in for an automatic choice that failed (see
+ * OSSL_provider_init). */
+static const char *backend_text(const struct b2n_provctx *provctx)
+{
+    static const char tag[] = "backend=";
+    const char *at = strstr(provctx->buildinfo, tag);
+
+    return at != NULL ? at + sizeof(tag) - 1 : provctx->backend->name;
+}
+
 static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
 {
     const struct b2n_provctx *provctx = vprovctx;
@@ -63,7 +74,7 @@ static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
     if (p != NULL && !b2n_param_set_int(p, 1))
         return 0;
     p = b2n_param_locate(params, B2N_PARAM_BACKEND);
-    if (p != NULL && !b2n_param_set_utf8_ptr(p, provctx->backend->name))
+    if (p != NULL && !b2n_param_set_utf8_ptr(p, backend_text(provctx)))
         return 0;
     return 1;
 }
@@ -121,16 +132,34 @@ static void list_backends(char *out, size_t outlen)
     }
 }
 
+static int passes_selftest(const struct b2n_core *core,
+                           const struct blake2b_backend *backend)
+{
+    if (blake2b_backend_selftest(backend))
+        return 1;
+    B2N_RAISE(core, B2N_LOAD_SELFTEST_FAILED,
+              B2N_PROVIDER_NAME ": backend '%s' failed its self-test (a "
+              "wrong answer) and is not used",
+              backend->name);
+    return 0;
+}
+
 /*
  * The backend named by the environment, else by the config file, else the
  * automatic choice; NULL (with an error raised) if the named one does not
- * exist, cannot run on this CPU, or fails its self-test. In a setuid or
- * setgid process the environment is not read (b2n_secure_getenv): the
- * invoking user must not choose the code a privileged program runs, nor
- * make its provider fail to load.
+ * exist, cannot run on this CPU, or fails its self-test. If the automatic
+ * choice fails its self-test, generic stands in for it, as Linux's crypto
+ * falls back to its generic code, and *failed names the one that failed,
+ * for the build info: losing every BLAKE2b digest (silently, when a config
+ * file on OpenSSL 3.0 activates the provider) would be worse. A backend
+ * the user named must pass, or the load fails. In a setuid or setgid
+ * process the environment is not read (b2n_secure_getenv): the invoking
+ * user must not choose the code a privileged program runs, nor make its
+ * provider fail to load.
  */
 static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
-                                                    const char *configured)
+                                                    const char *configured,
+                                                    const char **failed)
 {
     const char *name = b2n_secure_getenv(B2N_BACKEND_ENV);
     const char *source = B2N_BACKEND_ENV;
@@ -140,8 +169,18 @@ static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
         name = configured;
         source = "config key " B2N_PARAM_BACKEND;
     }
+    *failed = NULL;
     if (name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0) {
         backend = blake2b_backend_auto();
+        if (backend != blake2b_backend_at(0)) {
+            if (blake2b_backend_selftest(backend))
+                return backend;
+            /* Nothing is raised if generic passes below: the load
+             * succeeds, and the build info and the backend parameter say
+             * what happened. */
+            *failed = backend->name;
+            backend = blake2b_backend_at(0);
+        }
     } else {
         backend = blake2b_backend_by_name(name);
         if (backend == NULL) {
@@ -162,14 +201,7 @@ static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
             return NULL;
         }
     }
-    if (!blake2b_backend_selftest(backend)) {
-        B2N_RAISE(core, B2N_LOAD_SELFTEST_FAILED,
-                  B2N_PROVIDER_NAME ": backend '%s' gave a wrong answer "
-                  "and is not used",
-                  backend->name);
-        return NULL;
-    }
-    return backend;
+    return passes_selftest(core, backend) ? backend : NULL;
 }
 
 /* Read the provider's own section of the config file, if any. */
@@ -203,6 +235,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     struct b2n_core core = { .handle = handle };
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
     const struct blake2b_backend *backend;
+    const char *failed;
     struct b2n_provctx *provctx;
 
     for (; in->function_id != 0; in++) {
@@ -228,7 +261,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         }
     }
 
-    backend = choose_backend(&core, configured_backend(handle, core_get_params));
+    backend = choose_backend(&core, configured_backend(handle, core_get_params),
+                             &failed);
     if (backend == NULL)
         return 0;
 
@@ -246,9 +280,14 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->error_slot = b2n_error_slot_claim(&core);
     provctx->backend = backend;
     atomic_init(&provctx->spare_digest_ctx, NULL);
-    snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
-             B2N_PROVIDER_NAME " %s backend=%s", BLAKE2NEON_VERSION,
-             backend->name);
+    if (failed != NULL)
+        snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
+                 B2N_PROVIDER_NAME " %s backend=%s, %s failed its self-test",
+                 BLAKE2NEON_VERSION, backend->name, failed);
+    else
+        snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
+                 B2N_PROVIDER_NAME " %s backend=%s", BLAKE2NEON_VERSION,
+                 backend->name);
 
     *out = provider_functions;
     *provctx_out = provctx;

@@ -24,8 +24,7 @@ matrix=(
     "armhf   cortex-a7   -                                 neon     generic neon"       # NEON present: auto picks it
     "armhf   cortex-r5f  -                                 generic  generic"            # ARMv7 without NEON
     "armhf   cortex-a7   -DCMAKE_SYSTEM_PROCESSOR=aarch64  neon     generic neon"       # armhf userland on a 64-bit kernel (Raspberry Pi OS 32-bit)
-    "arm64   cortex-a53  -                                 generic  generic asimd"      # ASIMD, no SHA3: expect = the auto choice
-    "arm64   max         -                                 generic  generic asimd sha3" # ASIMD and SHA3: expect = the auto choice
+    "arm64   cortex-a53  -                                 generic  generic"            # AArch64 builds generic alone
     "s390x   max         -                                 generic  generic"            # big-endian
     "i386    max         -                                 generic  generic"            # 32-bit x86: no x86-64 backend applies
     "ppc64el power8      -                                 generic  generic"            # no SIMD backend for POWER (power8: Debian's baseline)

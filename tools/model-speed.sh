@@ -60,9 +60,7 @@
 # Limits: llvm-mca assumes every load hits L1 and every branch is
 # predicted, and ignores dependencies through memory. Where LLVM 14 has no
 # model of its own for a core it borrows another's; the output names the
-# model when it does. A core that lacks an instruction set a backend needs
-# (SHA3) still gets a figure, in brackets: what the model makes of those
-# instructions, not something the core can run. A model that cannot
+# model when it does. A model that cannot
 # schedule Arm load/store-multiple instructions (LLVM 14's Cortex-A9) is
 # given them expanded into one load or store per register, marked "~".
 # llvm-mca rejects Thumb IT instructions: they are dropped, and the
@@ -72,8 +70,6 @@
 # add or eor like a shifted-register one, at most one a cycle: its scalar
 # figures are pessimistic, and the output says so. The costs each model
 # gives the key instructions are printed, to judge the figures by.
-# Cross-check: for the unrolled AArch64 backends, llvm-mca on the loop body
-# alone (-iterations=50) gives the same cycles per byte as step 4.
 #
 # Needs: clang-14, llvm-14 (llvm-mca-14, llvm-objdump-14), the gcc cross
 # compilers (gcc-aarch64-linux-gnu, gcc-arm-linux-gnueabihf), qemu-user;
@@ -149,27 +145,24 @@ setup_target() {
         base_flags=()
         qemu=(qemu-aarch64 -cpu max)
         mca_triple=aarch64
-        mattr=+sha3 # so that XAR and EOR3 are decoded and parsed
+        mattr=+neon
         cores=(cortex-a53 cortex-a55 cortex-a57 cortex-a72 neoverse-n1 apple-m1)
         known_models=(cortex-a53 cortex-a55 cortex-a57 cyclone)
-        sha3_cores=" apple-m1 " # of those above, the ones with FEAT_SHA3
         # LLVM 17 and later model the Cortex-A510 and Neoverse N1 and V1
-        # (Graviton 2 and 3; V1 has SHA3) themselves.
+        # (Graviton 2 and 3) themselves.
         if [ "$llvm" -ge 17 ]; then
             cores=(cortex-a53 cortex-a55 cortex-a510 cortex-a72 neoverse-n1
                 neoverse-v1 apple-m1)
             known_models+=(cortex-a510 neoverse-n1 neoverse-v1)
-            sha3_cores=" neoverse-v1 apple-m1 "
         fi
         # What each model charges for the instructions that matter most.
         probe=("add-x|add x0, x1, x2" "ror-x|ror x0, x1, #24"
-            "add-v|add v0.2d, v1.2d, v2.2d" "tbl|tbl v0.16b, { v1.16b }, v2.16b"
-            "zip1|zip1 v0.2d, v1.2d, v2.2d" "xar|xar v0.2d, v1.2d, v2.2d, #24")
-        # name | source | function | extra flags
+            "eor-ror|eor x0, x1, x2, ror #24")
+        # name | source | function | extra flags. AArch64 builds generic
+        # alone (the vector kernels it had are in docs/performance.md,
+        # "Retired backends").
         backends=(
             "generic|compress_generic.c|blake2b_compress_generic|"
-            "asimd|arm/compress_asimd.c|blake2b_compress_asimd|"
-            "sha3|arm/compress_sha3.c|blake2b_compress_sha3|-march=armv8.2-a+sha3"
         )
         reference=generic
         ;;
@@ -183,7 +176,6 @@ setup_target() {
         mattr=+neon
         cores=(cortex-a9 cortex-a15 cortex-a57)
         known_models=(cortex-a9 cortex-a57 swift)
-        sha3_cores=""
         probe=("adds|adds r0, r1, r2" "eor-lsl|eor r0, r1, r2, lsl #8"
             "vadd.i64|vadd.i64 q0, q1, q2" "vsri.64|vsri.64 q0, q1, #24"
             "vext.8|vext.8 q0, q1, q2, #8")
@@ -428,9 +420,6 @@ run_target() {
                 cell="$cell $(awk -v r="${cpb[$ref,$core]#\~}" -v c="$value" \
                     'BEGIN { printf "(%.2fx)", r / c }')"
             fi
-            if [[ ${names[$i]} == sha3 && $sha3_cores != *" $core "* ]]; then
-                cell="[$cell]"
-            fi
             printf ' %17s' "$cell"
         done
         echo
@@ -445,10 +434,6 @@ run_target() {
         for core in "${cores[@]}"; do printf ' %17s' "${call1[$i,$core]}"; done
         echo
     done
-    if [[ " ${names[*]} " == *" sha3 "* ]]; then
-        echo "   [..]: the core has no SHA3 (EOR3/XAR) and cannot run that backend;"
-        echo "   the figure is only what its model makes of those instructions."
-    fi
     [ $approx = 0 ] || echo "   ~: the model cannot schedule load/store-multiple;" \
         "they were expanded into single loads and stores."
 
@@ -576,10 +561,8 @@ run_x86() {
         cores=(sapphirerapids alderlake icelake-server skylake-avx512 znver4)
     local backends=(
         "generic|compress_generic.c|blake2b_compress_generic|"
-        "bmi2|x86/compress_bmi2.c|blake2b_compress_bmi2|-mbmi2"
         "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
         "avx512|x86/compress_avx512.S|blake2b_compress_avx512|"
-        "avx512-intel|x86/compress_avx512_intel.S|blake2b_compress_avx512_intel|"
     )
     local gcc_generic="-fschedule-insns -fsched-pressure -fira-loop-pressure"
     local spec name src fn extra iters=100 core
@@ -594,7 +577,7 @@ run_x86() {
     local names=()
     for spec in "${backends[@]}"; do
         IFS='|' read -r name src fn extra <<<"$spec"
-        [[ $name == generic || $name == bmi2 ]] && [ "$cc" = gcc ] &&
+        [ "$name" = generic ] && [ "$cc" = gcc ] &&
             extra="$extra $gcc_generic"
         # shellcheck disable=SC2086 # extra holds separate flags
         if [[ $src == *.S ]]; then

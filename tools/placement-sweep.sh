@@ -141,13 +141,9 @@ EOF
 srcs=("$repo"/core/{backends,cpu_features,compress_generic,blake2b,selftest}.c)
 gcc -O2 -mavx2 -c "$repo/core/x86/compress_avx2.c" -I"$repo/core" -o "$work/avx2.o"
 gcc -c "$repo/core/x86/compress_avx512.S" -I"$repo/core" -o "$work/avx512.o"
-gcc -c "$repo/core/x86/compress_avx512_intel.S" -I"$repo/core" -o "$work/avx512i.o"
-# The flags core/CMakeLists.txt gives compress_generic.c (and its BMI2
-# build) under gcc on x86-64.
+# The flags core/CMakeLists.txt gives compress_generic.c under gcc on
+# x86-64.
 generic_flags=(-O2 -std=c11 -fschedule-insns -fsched-pressure -fira-loop-pressure)
-gcc "${generic_flags[@]}" -mbmi2 -c "$repo/core/x86/compress_bmi2.c" \
-    -I"$repo/core" -o "$work/bmi2.o"
 gcc "${generic_flags[@]}" -I"$repo/core" "$work/sweep.c" "${srcs[@]}" \
-    "$work/avx2.o" "$work/avx512.o" "$work/avx512i.o" "$work/bmi2.o" \
-    -o "$work/sweep"
+    "$work/avx2.o" "$work/avx512.o" -o "$work/sweep"
 "$work/sweep" "$backend" "$size"

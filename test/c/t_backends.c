@@ -246,6 +246,42 @@ static void check_bounds(const struct blake2b_backend *b)
     munmap(area, 3 * page);
 }
 
+/* Counter bugs a backend could have, each on top of generic: no carry from
+ * t[0] into t[1], and t[0] advanced in 32-bit halves with no carry between
+ * them (the trap of a 32-bit backend). inc 0 makes generic leave t alone. */
+static void compress_no_carry64(struct blake2b_state *S, const uint8_t *in,
+                                size_t nblocks, unsigned int inc)
+{
+    for (size_t i = 0; i < nblocks; i++) {
+        S->t[0] += inc;
+        blake2b_compress_generic(S, in + i * BLAKE2B_BLOCKBYTES, 1, 0);
+    }
+}
+
+static void compress_no_carry32(struct blake2b_state *S, const uint8_t *in,
+                                size_t nblocks, unsigned int inc)
+{
+    for (size_t i = 0; i < nblocks; i++) {
+        uint32_t lo = (uint32_t)S->t[0] + inc;
+
+        S->t[0] = (S->t[0] & ~UINT64_C(0xffffffff)) | lo;
+        blake2b_compress_generic(S, in + i * BLAKE2B_BLOCKBYTES, 1, 0);
+    }
+}
+
+/* The self-test the provider runs at load rejects both. */
+static void check_selftest_rejects(void)
+{
+    static const struct blake2b_backend bad[] = {
+        { "no-carry64", "no carry into t[1]", compress_no_carry64, NULL },
+        { "no-carry32", "no carry at 2^32", compress_no_carry32, NULL },
+    };
+
+    for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+        T_CHECK(!blake2b_backend_selftest(&bad[i]),
+                "the self-test passed a backend with %s", bad[i].description);
+}
+
 #if defined(__x86_64__)
 /* The x86-64 rule, on CPUs this machine is not (docs/performance.md). */
 static void check_x86_rule(void)
@@ -297,6 +333,7 @@ int main(int argc, char **argv)
         return EXIT_FAILURE;
     }
     check_table();
+    check_selftest_rejects();
 #if defined(__x86_64__)
     check_x86_rule();
 #endif

@@ -6,9 +6,8 @@
  * keyed-hash input, and stores the registers right after it returns.
  *   neon (32-bit Arm): d0-d7 and d16-d31 (scratch under the AAPCS) must be
  *     zero; d8-d15 (callee-saved) must hold the caller's values again.
- *   avx512 and avx512-intel (x86-64): every ymm register is either zero
- *     or untouched (still the pattern): any register the backend wrote, it
- *     cleared.
+ *   avx512 (x86-64): every ymm register is either zero or untouched
+ *     (still the pattern): any register the backend wrote, it cleared.
  * Each backend must also give the generic backend's answer. Skipped,
  * saying why, where the build or the CPU has no such backend.
  */
@@ -108,8 +107,7 @@ static int check_neon(void)
 #endif
 
 #if defined(BLAKE2B_BUILDS_X86_ASM)
-/* avx512 or avx512-intel (the same registers, the same rule); 1 if it
- * ran. */
+/* avx512; 1 if it ran. */
 static int check_avx512(const char *name)
 {
     const struct blake2b_backend *b = runnable(name);
@@ -150,12 +148,11 @@ int main(void)
 #endif
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     ran |= check_avx512("avx512");
-    ran |= check_avx512("avx512-intel");
 #endif
     if (!ran) {
         printf("SKIP: no assembly backend with a register probe runs here "
-               "(neon on 32-bit Arm with NEON, avx512 and avx512-intel on "
-               "x86-64 with AVX-512VL)\n");
+               "(neon on 32-bit Arm with NEON, avx512 on x86-64 with "
+               "AVX-512VL)\n");
         return T_SKIP;
     }
     return t_report("t_regs_clear");
