@@ -7,8 +7,19 @@ execute.
 
     tools/evp-insns.py MODULE_DIR [--arch armhf|arm64] [--cpu QEMU_CPU]
                        [--backend NAME] [--sizes 100,140,16384]
-                       [--mca cortex-a9,cortex-a15]
+                       [--mca cortex-a9,cortex-a15] [--reuse] [--where SIZE]
+                       [--providers default,blake2neon]
     e.g. tools/evp-insns.py build-armhf --cpu cortex-r5f   (results: docs/performance.md)
+         tools/evp-insns.py build-armhf --cpu cortex-a7 --reuse --mca '' --where 100
+
+--reuse hashes every message on one EVP_MD_CTX (EVP_DigestInit_ex, Update,
+Final_ex), as applications that hash many messages do; without it each
+message is one EVP_Digest call, which also allocates and frees the
+EVP_MD_CTX. --where SIZE prints where that message's instructions go: per
+object and per function (the nearest symbol: libraries without a symbol
+table are named by their nearest exported one), and for blake2neon what its
+calls out of the module (PLT, upcalls) run elsewhere. A call left by a
+tail call is not seen as one.
 
 MODULE_DIR holds the blake2neon.so of a cross build for --arch (default
 armhf, e.g. build-armhf); the target's OpenSSL comes from sysroot/ARCH
