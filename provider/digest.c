@@ -178,9 +178,9 @@ static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 
     /* OpenSSL 3.2+ asks this at every EVP_DigestFinal_ex, with a list of
      * exactly one size_t `size`: answered here directly, since the general
-     * path below (name search, integer conversion) cost more than a sixth
-     * of a 100-byte message's own instructions on armhf
-     * (docs/performance.md). Any other list takes the general path. */
+     * path below (name search, integer conversion) cost more per message
+     * than init, update and final's glue together (docs/performance.md).
+     * Any other list takes the general path. */
     if (params != NULL && params[0].key != NULL && params[1].key == NULL
         && params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER
         && params[0].data_size == sizeof(size_t) && params[0].data != NULL
