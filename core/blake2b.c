@@ -14,6 +14,30 @@ void blake2b_wipe(void *p, size_t len)
     wipe_memset(p, 0, len);
 }
 
+/*
+ * Zero the whole state with 64-bit volatile stores, which the compiler
+ * must all perform. Four a loop pass: on armhf this is about a third of
+ * the instructions of the C library's memset for the state's 232 bytes,
+ * and final runs it for every message (docs/performance.md).
+ */
+static void wipe_state(struct blake2b_state *S)
+{
+    enum { WORDS = sizeof(*S) / sizeof(uint64_t) };
+    volatile uint64_t *w = (volatile uint64_t *)(void *)S;
+    size_t i;
+
+    _Static_assert(sizeof(*S) % sizeof(uint64_t) == 0,
+                   "the state is whole 64-bit words");
+    for (i = 0; i + 4 <= WORDS; i += 4) {
+        w[i] = 0;
+        w[i + 1] = 0;
+        w[i + 2] = 0;
+        w[i + 3] = 0;
+    }
+    for (; i < WORDS; i++)
+        w[i] = 0;
+}
+
 void blake2b_params_init(struct blake2b_params *p, uint8_t outlen)
 {
     memset(p, 0, sizeof(*p));
@@ -125,9 +149,14 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
     S->f[0] = ~UINT64_C(0);
     compress(S, S->buf, 1, (unsigned int)S->buflen);
 
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    /* h already holds the digest's bytes in order. */
+    memcpy(out, S->h, S->outlen);
+#else
     /* The digest is serialized into buf, which the wipe below clears. */
     for (int i = 0; i < 8; i++)
         blake2b_store64_le(S->buf + 8 * i, S->h[i]);
     memcpy(out, S->buf, S->outlen);
-    blake2b_wipe(S, sizeof(*S));
+#endif
+    wipe_state(S);
 }

@@ -17,13 +17,11 @@
 enum b2n_phase { B2N_FRESH, B2N_RUNNING, B2N_FINISHED };
 
 struct b2n_digest_ctx {
-    const struct b2n_provctx *provctx;
+    struct b2n_provctx *provctx;
     struct blake2b_state state;
     uint8_t next_size;       /* size the next init will use; `size` */
     enum b2n_phase phase;
 };
-_Static_assert(sizeof(struct b2n_digest_ctx) <= 4096,
-               "b2n_context_alloc takes a page at most");
 
 
 static OSSL_FUNC_digest_freectx_fn b2n_digest_freectx;
@@ -37,16 +35,29 @@ static OSSL_FUNC_digest_get_ctx_params_fn b2n_digest_get_ctx_params;
 static OSSL_FUNC_digest_settable_ctx_params_fn b2n_digest_settable_ctx_params;
 static OSSL_FUNC_digest_gettable_ctx_params_fn b2n_digest_gettable_ctx_params;
 
-static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
+/*
+ * OpenSSL 3.0 frees the digest context and asks for a new one at every
+ * EVP_DigestInit_ex, even on a reused EVP_MD_CTX (3.1+ keeps it), so each
+ * message would pay an allocation and a free through the core's upcalls.
+ * freectx parks one context in the provider context instead, wiped, and
+ * newctx takes it back: a parked context holds no input, and no digest
+ * context ever holds a key. One slot, swapped atomically, so any thread
+ * may park or take; a second context parked frees the first.
+ */
+static void *b2n_digest_newctx(void *vprovctx, uint8_t default_size)
 {
-    const struct b2n_core *core = &((struct b2n_provctx *)provctx)->core;
-    struct b2n_digest_ctx *ctx = b2n_context_alloc(core, sizeof(*ctx));
+    struct b2n_provctx *provctx = vprovctx;
+    const struct b2n_core *core = &provctx->core;
+    struct b2n_digest_ctx *ctx =
+        atomic_exchange_explicit(&provctx->spare_digest_ctx, NULL,
+                                 memory_order_acquire);
 
+    if (ctx == NULL)
+        ctx = b2n_context_alloc(core, sizeof(*ctx));
     if (ctx == NULL) {
         B2N_RAISE(core, B2N_R_OUT_OF_MEMORY, "digest context");
         return NULL;
     }
-    /* The state stays unset until init: nothing reads it while fresh. */
     ctx->provctx = provctx;
     ctx->next_size = default_size;
     ctx->phase = B2N_FRESH;
@@ -55,15 +66,28 @@ static void *b2n_digest_newctx(void *provctx, uint8_t default_size)
 
 static void b2n_digest_freectx(void *vctx)
 {
-    const struct b2n_digest_ctx *ctx = vctx;
+    struct b2n_digest_ctx *ctx = vctx, *old;
+    struct b2n_provctx *provctx;
 
+    if (ctx == NULL)
+        return;
     /* Only a running context holds input: blake2b_final wiped the state
-     * of a finished one, and a fresh one has none. OpenSSL 3.0 frees the
-     * context at every init (3.1+ reuses it for the same digest), so this
-     * saves a wipe per message there. */
-    if (ctx != NULL)
-        b2n_context_free(&ctx->provctx->core, vctx,
-                         ctx->phase == B2N_RUNNING ? sizeof(*ctx) : 0);
+     * of a finished one, and a fresh one has none. On OpenSSL 3.0 every
+     * init frees the context, so a second wipe there would cost every
+     * message (docs/performance.md). */
+    if (ctx->phase == B2N_RUNNING)
+        blake2b_wipe(&ctx->state, sizeof(ctx->state));
+    provctx = ctx->provctx;
+    old = atomic_exchange_explicit(&provctx->spare_digest_ctx, ctx,
+                                   memory_order_acq_rel);
+    if (old != NULL)
+        b2n_context_free(&provctx->core, old, 0);
+}
+
+void b2n_digest_teardown(struct b2n_provctx *provctx)
+{
+    b2n_context_free(&provctx->core,
+                     atomic_exchange(&provctx->spare_digest_ctx, NULL), 0);
 }
 
 static void *b2n_digest_dupctx(void *vsrc)
@@ -92,7 +116,7 @@ static int b2n_digest_init(void *vctx, const OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    if (!b2n_digest_set_ctx_params(ctx, params))
+    if (params != NULL && !b2n_digest_set_ctx_params(ctx, params))
         return 0;
     /* Re-init mid-stream: leave none of the abandoned input behind. */
     if (ctx->phase == B2N_RUNNING)
@@ -152,6 +176,23 @@ static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
 
+    /* OpenSSL 3.2+ asks this at every EVP_DigestFinal_ex, with a list of
+     * exactly one size_t `size`: answered here directly, since the general
+     * path below (name search, integer conversion) cost more per message
+     * than init, update and final's glue together (docs/performance.md).
+     * Any other list takes the general path. */
+    if (params != NULL && params[0].key != NULL && params[1].key == NULL
+        && params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER
+        && params[0].data_size == sizeof(size_t) && params[0].data != NULL
+        && params[0].key[0] == 's' && params[0].key[1] == 'i'
+        && params[0].key[2] == 'z' && params[0].key[3] == 'e'
+        && params[0].key[4] == '\0') {
+        size_t size = ctx->next_size;
+
+        memcpy(params[0].data, &size, sizeof(size));
+        params[0].return_size = sizeof(size);
+        return 1;
+    }
     return b2n_write_size_param(&ctx->provctx->core, params,
                                 OSSL_DIGEST_PARAM_SIZE, ctx->next_size);
 }

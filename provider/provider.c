@@ -112,6 +112,7 @@ static void b2n_teardown(void *vprovctx)
     struct b2n_provctx *provctx = vprovctx;
     const struct b2n_core core = provctx->core; /* outlives provctx */
 
+    b2n_digest_teardown(provctx);
     b2n_free(&core, provctx);
 }
 
@@ -262,6 +263,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->core = core;
     provctx->error_slot = b2n_error_slot_claim(&core);
     provctx->backend = backend;
+    atomic_init(&provctx->spare_digest_ctx, NULL);
     if (failed != NULL)
         snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
                  B2N_PROVIDER_NAME " %s backend=%s, %s failed its self-test",

@@ -3,6 +3,8 @@
 #ifndef BLAKE2NEON_PROVIDER_H
 #define BLAKE2NEON_PROVIDER_H
 
+#include <stdatomic.h>
+
 #include <openssl/core.h>
 #include <openssl/core_dispatch.h>
 
@@ -29,10 +31,15 @@ struct b2n_provctx {
     unsigned int error_slot;  /* its libcrypto's (errors.h) */
     const struct blake2b_backend *backend; /* chosen and self-tested at load */
     char buildinfo[96];
+    /* A freed digest context kept for the next newctx (digest.c), wiped;
+     * NULL if none. */
+    _Atomic(void *) spare_digest_ctx;
 };
 
 /* The digests whose get_params raise through error_slot (errors.h). */
 const OSSL_ALGORITHM *b2n_digest_algorithms(unsigned int error_slot);
+/* Release what the digests keep in provctx (at teardown). */
+void b2n_digest_teardown(struct b2n_provctx *provctx);
 extern const OSSL_ALGORITHM b2n_mac_algorithms[];
 
 #endif

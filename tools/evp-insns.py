@@ -7,8 +7,19 @@ execute.
 
     tools/evp-insns.py MODULE_DIR [--arch armhf|arm64] [--cpu QEMU_CPU]
                        [--backend NAME] [--sizes 100,140,16384]
-                       [--mca cortex-a9,cortex-a15]
+                       [--mca cortex-a9,cortex-a15] [--reuse] [--where SIZE]
+                       [--providers default,blake2neon]
     e.g. tools/evp-insns.py build-armhf --cpu cortex-r5f   (results: docs/performance.md)
+         tools/evp-insns.py build-armhf --cpu cortex-a7 --reuse --mca '' --where 100
+
+--reuse hashes every message on one EVP_MD_CTX (EVP_DigestInit_ex, Update,
+Final_ex), as applications that hash many messages do; without it each
+message is one EVP_Digest call, which also allocates and frees the
+EVP_MD_CTX. --where SIZE prints where that message's instructions go: per
+object and per function (the nearest symbol: libraries without a symbol
+table are named by their nearest exported one), and for blake2neon what its
+calls out of the module (PLT, upcalls) run elsewhere. A call left by a
+tail call is not seen as one.
 
 MODULE_DIR holds the blake2neon.so of a cross build for --arch (default
 armhf, e.g. build-armhf); the target's OpenSSL comes from sysroot/ARCH
@@ -85,7 +96,7 @@ static int show(struct dl_phdr_info *info, size_t size, void *arg)
 
 int main(int argc, char **argv)
 {
-    /* argv: provider-name module-dir size... */
+    /* argv: provider-name module-dir mode size... */
     OSSL_LIB_CTX *ctx = OSSL_LIB_CTX_new();
     char propq[64];
     unsigned char out[64];
@@ -93,7 +104,12 @@ int main(int argc, char **argv)
     size_t max = 0;
     unsigned char *buf;
 
-    for (int i = 3; i < argc; i++)
+    /* argv[3]: "reuse" (one EVP_MD_CTX for every message: init, update,
+     * final) or "digest" (EVP_Digest, a new EVP_MD_CTX per message). */
+    int reuse = strcmp(argv[3], "reuse") == 0;
+    EVP_MD_CTX *mctx = EVP_MD_CTX_new();
+
+    for (int i = 4; i < argc; i++)
         if ((size_t)atol(argv[i]) > max)
             max = (size_t)atol(argv[i]);
     buf = malloc(max + 1);
@@ -106,13 +122,21 @@ int main(int argc, char **argv)
     EVP_MD *md = EVP_MD_fetch(ctx, "BLAKE2B-512", propq);
     if (md == NULL)
         return 3;
-    for (int i = 3; i < argc; i++) {
+    for (int i = 4; i < argc; i++) {
         size_t n = (size_t)atol(argv[i]);
-        if (!EVP_Digest(buf, n, out, &outlen, md, NULL))
-            return 4;
-        mark_begin();
-        EVP_Digest(buf, n, out, &outlen, md, NULL);
-        mark_end();
+        for (int pass = 0; pass < 2; pass++) {
+            /* Pass 0 warms up (lazy binding, first-use allocations). */
+            if (pass)
+                mark_begin();
+            int ok = reuse ? EVP_DigestInit_ex(mctx, md, NULL)
+                             && EVP_DigestUpdate(mctx, buf, n)
+                             && EVP_DigestFinal_ex(mctx, out, &outlen)
+                           : EVP_Digest(buf, n, out, &outlen, md, NULL);
+            if (pass)
+                mark_end();
+            if (!ok)
+                return 4;
+        }
         printf("digest %zu %02x%02x%02x%02x\n", n, out[0], out[1], out[2], out[3]);
     }
     printf("marks %lx %lx\n", (unsigned long)(size_t)mark_begin,
@@ -141,18 +165,23 @@ def build_driver(work, sysroot):
     run([ARCH["triplet"] + "-gcc", "-O2"] + ARCH["cflags"] +
         ["-I", os.path.join(sysroot, "usr/include"),
          "-I", os.path.join(sysroot, "usr/include", ARCH["triplet"]),
-         src, "-L", lib, "-lcrypto", "-o", exe])
+         # -rpath-link: Debian 13's libcrypto needs libz and libzstd,
+         # unpacked beside it.
+         src, "-L", lib, "-Wl,-rpath-link," + lib, "-lcrypto", "-o", exe])
     return exe, lib
 
 
-def trace(exe, lib, cpu, provider, moddir, sizes, log, backend):
+def trace(exe, lib, cpu, provider, moddir, sizes, log, backend, mode):
     env = dict(os.environ, QEMU_LD_PREFIX=prefix(), LD_LIBRARY_PATH=lib)
     for k in ("OPENSSL_CONF", "OPENSSL_MODULES", "BLAKE2NEON_BACKEND"):
         env.pop(k, None)
     if backend:
         env["BLAKE2NEON_BACKEND"] = backend
-    out = run([ARCH["qemu"], "-cpu", cpu, "-singlestep", "-d", "exec,nochain",
-               "-D", log, exe, provider, moddir] + [str(s) for s in sizes],
+    # qemu 8.1 renamed -singlestep (Debian 12 has 7.2, Debian 13 10.0).
+    help_text = subprocess.run([ARCH["qemu"], "-h"], capture_output=True, text=True).stdout
+    one = "-one-insn-per-tb" if "-one-insn-per-tb" in help_text else "-singlestep"
+    out = run([ARCH["qemu"], "-cpu", cpu, one, "-d", "exec,nochain",
+               "-D", log, exe, provider, moddir, mode] + [str(s) for s in sizes],
               env=env, capture_output=True, text=True).stdout
     marks = objects = None
     objects = []
@@ -195,6 +224,7 @@ class Objects:
 
     def __init__(self, objects, exe):
         self.objs = []
+        self.bias = {}
         for bias, name in objects:
             path = exe if name == "MAIN" else name
             if not os.path.exists(path) and os.path.exists(prefix() + path):
@@ -211,6 +241,7 @@ class Objects:
                     loads.append((bias + vaddr, bias + vaddr + filesz, off - vaddr - bias))
             with open(path, "rb") as f:
                 self.objs.append((loads, f.read(), path))
+            self.bias[path] = bias
 
     def name_at(self, pc):
         for loads, data, path in self.objs:
@@ -218,6 +249,11 @@ class Objects:
                 if lo <= pc < hi:
                     return path
         return ""
+
+    def file_address(self, pc):
+        """(path, address in the ELF file's own terms) of a guest address."""
+        path = self.name_at(pc)
+        return (path, pc - self.bias[path]) if path else ("", pc)
 
     def bytes_at(self, pc, n):
         for loads, data, _ in self.objs:
@@ -361,6 +397,88 @@ def mca_cycles(path, cpu):
     return int(m.group(1)), approx
 
 
+def symbols(path):
+    """Sorted (address, name) of the functions an ELF file names (its
+    symbol table, else its dynamic one), Thumb bit cleared."""
+    syms = set()
+    for opt in ([], ["-D"]):
+        out = subprocess.run([ARCH["triplet"] + "-nm", "--defined-only"] + opt + [path],
+                             capture_output=True, text=True).stdout
+        for l in out.splitlines():
+            w = l.split()
+            if len(w) == 3 and w[1] in "tTwWiI":
+                syms.add((int(w[0], 16) & ~1, w[2]))
+        if syms:
+            break
+    return sorted(syms)
+
+
+def call_sites(path):
+    """File addresses in an ELF file whose instruction calls out of it:
+    those of its PLT, and indirect calls (blx REG)."""
+    out = subprocess.run([ARCH["triplet"] + "-objdump", "-d", "--no-show-raw-insn", path],
+                         capture_output=True, text=True).stdout
+    sites, section = set(), ""
+    for l in out.splitlines():
+        if l.startswith("Disassembly of section"):
+            section = l.split()[-1].rstrip(":")
+            continue
+        m = re.match(r"^\s*([0-9a-f]+):\s+(\S+)\s*(\S*)", l)
+        if not m:
+            continue
+        if section == ".plt" or (m.group(2).startswith("blx") and m.group(3).startswith("r")) \
+                or m.group(2) in ("blr",):
+            sites.add(int(m.group(1), 16))
+    return sites
+
+
+def where(objs, seg, prov, size):
+    """Print the instructions of one message per object and per function."""
+    import bisect
+    per_obj, per_fn, tables = {}, {}, {}
+    for pc, _ in seg:
+        path, addr = objs.file_address(pc)
+        name = os.path.basename(path) if path else "?"
+        per_obj[name] = per_obj.get(name, 0) + 1
+        fn = "?"
+        if path:
+            if path not in tables:
+                syms = symbols(path)
+                tables[path] = ([x[0] for x in syms], syms)
+            keys, syms = tables[path]
+            i = bisect.bisect_right(keys, addr) - 1
+            fn = syms[i][1] if i >= 0 else "?"
+        per_fn[(name, fn)] = per_fn.get((name, fn), 0) + 1
+    print("%s, %d B: %d instructions" % (prov, size, len(seg)))
+    if prov == "blake2neon":
+        # What blake2neon.so's own calls out (PLT, upcalls) execute elsewhere:
+        # from a call leaving the module until the module runs again.
+        mod = [p for _, _, p in objs.objs if os.path.basename(p) == "blake2neon.so"]
+        calls = call_sites(mod[0]) if mod else set()
+        import bisect
+        syms = symbols(mod[0]) if mod else []
+        keys = [x[0] for x in syms]
+        caller, callee, last = None, {}, None
+        for pc, _ in seg:
+            path, addr = objs.file_address(pc)
+            if os.path.basename(path) == "blake2neon.so":
+                if addr not in calls:
+                    last = addr  # the PLT has no symbol: keep its caller
+                caller = last if addr in calls else None
+            elif caller is not None:
+                i = bisect.bisect_right(keys, caller) - 1
+                k = (syms[i][1] if i >= 0 else "?", os.path.basename(path) or "?")
+                callee[k] = callee.get(k, 0) + 1
+        print("  run elsewhere for blake2neon.so's calls out: %d" % sum(callee.values()))
+        for (fn, obj), n in sorted(callee.items(), key=lambda x: -x[1]):
+            print("      from %-25s in %-16s %5d" % (fn, obj, n))
+    for name, n in sorted(per_obj.items(), key=lambda x: -x[1]):
+        print("  %-34s %7d" % (name, n))
+        for (o, fn), m in sorted(per_fn.items(), key=lambda x: -x[1]):
+            if o == name:
+                print("      %-30s %7d" % (fn, m))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -372,6 +490,14 @@ def main():
     ap.add_argument("--backend", default="", help="BLAKE2NEON_BACKEND for blake2neon")
     ap.add_argument("--sizes", default="100,140,16384",
                     help="message sizes in bytes, comma-separated")
+    ap.add_argument("--where", type=int, metavar="SIZE",
+                    help="also print where the instructions of the message of "
+                    "SIZE bytes go: per object, and per function (symbol)")
+    ap.add_argument("--reuse", action="store_true",
+                    help="one EVP_MD_CTX for every message (EVP_DigestInit_ex, "
+                    "Update, Final_ex) instead of EVP_Digest's new one per message")
+    ap.add_argument("--providers", default="default,blake2neon",
+                    help="which to count (default: default,blake2neon)")
     ap.add_argument("--mca", help="llvm-mca cores ('' for none; default: armhf "
                     "cortex-a9,cortex-a15,cortex-a57; arm64 cortex-a53,cortex-a55,cortex-a57)")
     a = ap.parse_args()
@@ -386,13 +512,19 @@ def main():
     rows = {}
     with tempfile.TemporaryDirectory() as work:
         exe, lib = build_driver(work, sysroot)
-        for prov in ("default", "blake2neon"):
+        provs = a.providers.split(",")
+        if a.where is not None and a.where not in sizes:
+            sizes.append(a.where)
+        for prov in provs:
             log = os.path.join(work, prov + ".log")
             marks, objects = trace(exe, lib, a.cpu, prov, moddir, sizes + model_sizes,
-                                   log, a.backend if prov == "blake2neon" else "")
+                                   log, a.backend if prov == "blake2neon" else "",
+                                   "reuse" if a.reuse else "digest")
             segs = segments(log, marks)
             assert len(segs) == len(sizes) + 2, "marker pairs missing in the trace"
             counts = [len(s) for s in segs]
+            if a.where is not None:
+                where(Objects(objects, exe), segs[sizes.index(a.where)], prov, a.where)
             cyc = {}
             if a.mca:
                 objs = Objects(objects, exe)
@@ -417,10 +549,13 @@ def main():
             rows[prov] = (counts, cyc, (counts[-1] - counts[-2]) / K)
             os.remove(log)
     name = "blake2neon" + ("(%s)" % a.backend if a.backend else "(auto)")
-    print("BLAKE2B-512 through EVP on %s -cpu %s: instructions per message (counted)"
-          % (ARCH["qemu"], a.cpu))
+    print("BLAKE2B-512 through %s on %s -cpu %s: instructions per message (counted)"
+          % ("EVP_DigestInit_ex/Update/Final_ex on a reused EVP_MD_CTX" if a.reuse
+             else "EVP_Digest", ARCH["qemu"], a.cpu))
     print("%-22s" % "provider" + "".join("%10d B" % s for s in sizes) + "   insn/block")
     for prov, label in (("default", "OpenSSL default"), ("blake2neon", name)):
+        if prov not in rows:
+            continue
         counts, cyc, per = rows[prov]
         print("%-22s" % label + "".join("%12d" % c for c in counts[:len(sizes)]) + "%13.0f" % per)
     if a.mca:
@@ -429,6 +564,8 @@ def main():
         cores = a.mca.split(",")
         print("%-22s" % "provider" + "".join("%14s" % c for c in cores))
         for prov, label in (("default", "OpenSSL default"), ("blake2neon", name)):
+            if prov not in rows:
+                continue
             cyc = rows[prov][1]
             print("%-22s" % label + "".join("%14s" % cyc[c] for c in cores))
 

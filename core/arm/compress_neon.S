@@ -26,9 +26,9 @@
  *     The new layout is written into a spare register set, so three sets of
  *     two q registers rotate between the roles a, c and spare; the pattern
  *     repeats every three rounds, and 12 = 4 x 3.
- *   - Rotations: by 32 with vrev64.32, by 24 and 16 with vtbl.8 (one-register
- *     byte tables kept in d20/d21), by 63 with vadd.i64 (x + x = x << 1)
- *     + vsri.64.
+ *   - Rotations: by 32 with vrev64.32, by 24 and 16 with vext.8 of a d
+ *     register with itself (a byte rotation of its 64-bit lane, no table
+ *     register needed), by 63 with vadd.i64 (x + x = x << 1) + vsri.64.
  *   - The message schedule is resolved at assembly time: a round is a macro
  *     taking its 16 sigma indices; the 12 rounds are unrolled (~4.4 KB).
  *   - Order: within a step the x and y lane pairs are independent chains and
@@ -39,12 +39,13 @@
  *   q0,q1 | q8,q9 | q4,q5   the three rotating sets s1 | s2 | s3
  *   q2,q3                   row b
  *   q6,q7                   row d
- *   d20, d21                byte tables for rotate right by 24 and by 16
- *   d22..d31                message words m0..m9
- *   m10..m15 stay in memory and are reloaded (vld1.8, any alignment) through
- *   r1 (= in + 80), r4, r5, r6, r7, r12 when a round needs them: 32 d
- *   registers cannot hold 16 state words, 16 message words and scratch.
+ *   d20..d31                message words m0..m11
+ *   m12..m15 stay in memory and are reloaded (vld1.8, any alignment) through
+ *   r1 (= in + 96), r4, r5, r6 when a round needs them: 32 d registers
+ *   cannot hold 16 state words, 16 message words and scratch.
  *   r0 = S, r2 = blocks left, r3 = inc, r8..r11 = 128-bit counter, lr scratch.
+ *   r7 and r12 are saved and restored but unused (the saved set, and so
+ *   the unwind tables, stay those of every version of this file).
  *
  * ARM (not Thumb) state: every instruction here except a handful of scalar
  * ones is a 32-bit NEON encoding in either state, so Thumb-2 would save
@@ -56,7 +57,7 @@
 #error "compress_neon.S is for 32-bit Arm (ARMv7-A with NEON) only"
 #endif
 #if defined(__ARMEB__) || defined(__ARM_BIG_ENDIAN)
-#error "compress_neon.S assumes a little-endian target (message words, vtbl tables)"
+#error "compress_neon.S assumes a little-endian target (message words, byte rotations)"
 #endif
 
 	.syntax	unified
@@ -92,34 +93,30 @@ s3xh	.req	d9
 s3yl	.req	d10
 s3yh	.req	d11
 
-/* Byte-permutation tables for vtbl.8. */
-rot24	.req	d20
-rot16	.req	d21
-
 /* Message words kept in registers, and pointers to the others. */
-m0	.req	d22
-m1	.req	d23
-m2	.req	d24
-m3	.req	d25
-m4	.req	d26
-m5	.req	d27
-m6	.req	d28
-m7	.req	d29
-m8	.req	d30
-m9	.req	d31
-ptr_m10	.req	r1
-ptr_m11	.req	r4
-ptr_m12	.req	r5
-ptr_m13	.req	r6
-ptr_m14	.req	r7
-ptr_m15	.req	r12
+m0	.req	d20
+m1	.req	d21
+m2	.req	d22
+m3	.req	d23
+m4	.req	d24
+m5	.req	d25
+m6	.req	d26
+m7	.req	d27
+m8	.req	d28
+m9	.req	d29
+m10	.req	d30
+m11	.req	d31
+ptr_m12	.req	r1
+ptr_m13	.req	r4
+ptr_m14	.req	r5
+ptr_m15	.req	r6
 
 /*
- * dst = src + m[i]. Words m10..m15 are loaded into tmp first; tmp may be
+ * dst = src + m[i]. Words m12..m15 are loaded into tmp first; tmp may be
  * dst itself when dst is not also src.
  */
 .macro	add_msg dst, src, i, tmp
-.if \i < 10
+.if \i < 12
 	vadd.i64	\dst, \src, m\i
 .else
 	vld1.8		{\tmp}, [ptr_m\i]
@@ -139,10 +136,10 @@ ptr_m15	.req	r12
 	vadd.i64	\A\()y, \A\()y, q3
 	veor		\dx, \dx, \A\()x		@ d ^= a
 	veor		\dy, \dy, \A\()y
-	vtbl.8		\dxl, {\dxl}, rot16		@ d >>>= 16
-	vtbl.8		\dyl, {\dyl}, rot16
-	vtbl.8		\dxh, {\dxh}, rot16
-	vtbl.8		\dyh, {\dyh}, rot16
+	vext.8		\dxl, \dxl, \dxl, #2		@ d >>>= 16
+	vext.8		\dyl, \dyl, \dyl, #2
+	vext.8		\dxh, \dxh, \dxh, #2
+	vext.8		\dyh, \dyh, \dyh, #2
 	vadd.i64	\C\()x, \C\()x, \dx		@ c += d
 	vadd.i64	\C\()y, \C\()y, \dy
 	veor		\T\()x, q2, \C\()x		@ b ^= c, into scratch
@@ -184,10 +181,10 @@ ptr_m15	.req	r12
 	vadd.i64	\A\()yh, \C\()yl, d15
 	veor		q2, q2, \A\()x			@ b ^= c
 	veor		q3, q3, \A\()y
-	vtbl.8		d4, {d4}, rot24			@ b >>>= 24
-	vtbl.8		d6, {d6}, rot24
-	vtbl.8		d5, {d5}, rot24
-	vtbl.8		d7, {d7}, rot24
+	vext.8		d4, d4, d4, #3			@ b >>>= 24
+	vext.8		d6, d6, d6, #3
+	vext.8		d5, d5, d5, #3
+	vext.8		d7, d7, d7, #3
 	second_half	\F, \A, \C, q6, q7, d12, d14, d13, d15
 .endm
 
@@ -220,10 +217,10 @@ ptr_m15	.req	r12
 	vadd.i64	\A\()yh, \C\()xl, d13
 	veor		q2, q2, \A\()x			@ b ^= c
 	veor		q3, q3, \A\()y
-	vtbl.8		d4, {d4}, rot24			@ b >>>= 24
-	vtbl.8		d6, {d6}, rot24
-	vtbl.8		d5, {d5}, rot24
-	vtbl.8		d7, {d7}, rot24
+	vext.8		d4, d4, d4, #3			@ b >>>= 24
+	vext.8		d6, d6, d6, #3
+	vext.8		d5, d5, d5, #3
+	vext.8		d7, d7, d7, #3
 	second_half	\F, \A, \C, q7, q6, d14, d12, d15, d13
 .endm
 
@@ -247,10 +244,6 @@ ptr_m15	.req	r12
 	.quad	0xa54ff53a5f1d36f1, 0x6a09e667f3bcc908
 	.quad	0x510e527fade682d1, 0x9b05688c2b3e6c1f
 	.quad	0x1f83d9abfb41bd6b, 0x5be0cd19137e2179
-/* vtbl.8 indices: result byte i = source byte (i + n) mod 8 is >>> 8n. */
-.Lrot_tables:
-	.byte	3, 4, 5, 6, 7, 0, 1, 2		@ >>> 24
-	.byte	2, 3, 4, 5, 6, 7, 0, 1		@ >>> 16
 
 /*
  * Unwind information, as gcc -funwind-tables -g gives a C function: EHABI
@@ -290,8 +283,6 @@ blake2b_compress_neon:
 	.cfi_offset	80 + \n, -104 + 4 * \n
 	.endr
 
-	adr		lr, .Lrot_tables
-	vld1.64		{d20-d21}, [lr:128]
 	ldrd		r8, r9, [r0, #STATE_T]
 	ldrd		r10, r11, [r0, #STATE_T + 8]
 	@ Row a = h0..h3 in the diagonal layout of s1: d1..d3 = h0..h2, d0 = h3.
@@ -308,14 +299,12 @@ blake2b_compress_neon:
 	adcs		r10, r10, #0
 	adc		r11, r11, #0
 
-	vld1.8		{d22-d25}, [r1]!		@ m0..m3
-	vld1.8		{d26-d29}, [r1]!		@ m4..m7
-	vld1.8		{d30-d31}, [r1]!		@ m8, m9; r1 = &m10
-	add		ptr_m11, r1, #8
-	add		ptr_m12, r1, #16
-	add		ptr_m13, r1, #24
-	add		ptr_m14, r1, #32
-	add		ptr_m15, r1, #40
+	vld1.8		{d20-d23}, [r1]!		@ m0..m3
+	vld1.8		{d24-d27}, [r1]!		@ m4..m7
+	vld1.8		{d28-d31}, [r1]!		@ m8..m11; r1 = &m12
+	add		ptr_m13, r1, #8
+	add		ptr_m14, r1, #16
+	add		ptr_m15, r1, #24
 
 	adr		lr, .Liv_diagonal
 	vld1.64		{d8-d11}, [lr:128]!		@ row c in s3
@@ -347,10 +336,8 @@ blake2b_compress_neon:
 	vld1.64		{d16}, [lr]			@ old h3
 	veor		q0, q0, q8
 	veor		q1, q1, q9
-	veor		d0, d0, d10			@ v3 ^ v11
-	veor		d1, d1, d11			@ v0 ^ v8
-	veor		d2, d2, d8			@ v1 ^ v9
-	veor		d3, d3, d9			@ v2 ^ v10
+	veor		q0, q0, q5			@ v3 ^ v11, v0 ^ v8
+	veor		q1, q1, q4			@ v1 ^ v9, v2 ^ v10
 	add		lr, r0, #STATE_H
 	vst1.64		{d1-d3}, [lr]!
 	vst1.64		{d0}, [lr]!
@@ -362,26 +349,17 @@ blake2b_compress_neon:
 	veor		q3, q3, q9
 	vst1.64		{d4-d7}, [lr]
 
-	add		r1, r1, #48			@ next block
+	add		r1, r1, #32			@ next block
 	subs		r2, r2, #1
 	bne		.Lblock
 
-	@ Leave no message, key or state words behind: q0-q3 and q8-q15 are
-	@ scratch under the AAPCS and are zeroed; d8-d15 (q4-q7) get the
-	@ caller's values back from the stack. (q10 holds only the rotate
-	@ tables; clearing it too keeps the rule simple.)
-	vmov.i64	q0, #0
-	vmov.i64	q1, #0
-	vmov.i64	q2, #0
-	vmov.i64	q3, #0
-	vmov.i64	q8, #0
-	vmov.i64	q9, #0
-	vmov.i64	q10, #0
-	vmov.i64	q11, #0
-	vmov.i64	q12, #0
-	vmov.i64	q13, #0
-	vmov.i64	q14, #0
-	vmov.i64	q15, #0
+	@ Leave no message, key or state words behind: d0-d7 and d16-d31 are
+	@ scratch under the AAPCS and are zeroed, by two loads of zeros (fewer
+	@ instructions than twelve vmov.i64); d8-d15 (q4-q7) get the caller's
+	@ values back from the stack.
+	adr		lr, .Lzeros
+	vldmia		lr, {d0-d7}
+	vldmia		lr, {d16-d31}
 	strd		r8, r9, [r0, #STATE_T]
 	strd		r10, r11, [r0, #STATE_T + 8]
 	vpop		{d8-d15}
@@ -393,5 +371,11 @@ blake2b_compress_neon:
 	.cfi_endproc
 	.fnend
 	.size	blake2b_compress_neon, . - blake2b_compress_neon
+
+/* Loaded over the scratch registers on return (after the function: adr
+ * reaches only so far). */
+	.balign	8
+.Lzeros:
+	.fill	16, 8, 0
 
 	.section .note.GNU-stack, "", %progbits

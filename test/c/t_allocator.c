@@ -116,9 +116,20 @@ static void check_digest(OSSL_LIB_CTX *libctx)
     refuse_provider = 1;
     T_FAILS(copy != NULL ? EVP_MD_CTX_copy_ex(copy, ctx) : 0, "memory",
             "digest copy with the allocator refusing");
-    /* A context of its own for the refused init: on 3.1+ ctx keeps its
-     * provider context across inits and would not allocate. */
+    /* The digest context freed last is kept for the next one (digest.c):
+     * a new init takes it, without the allocator. */
+    refuse_provider = 0;
     EVP_MD_CTX_free(copy);
+    EVP_MD_CTX_free(ctx);
+    ctx = EVP_MD_CTX_new();
+    before = provider_allocs;
+    T_CHECK(ctx != NULL && EVP_DigestInit_ex2(ctx, md, NULL)
+                && provider_allocs == before,
+            "a freed digest context is reused: %zu blocks allocated",
+            provider_allocs - before);
+    /* A context of its own for the refused init (on 3.1+ ctx keeps its
+     * provider context across inits), while ctx holds the kept one. */
+    refuse_provider = 1;
     copy = EVP_MD_CTX_new();
     T_FAILS(copy != NULL ? EVP_DigestInit_ex2(copy, md, NULL) : 0, "memory",
             "digest init with the allocator refusing");
