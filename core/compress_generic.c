@@ -3,8 +3,9 @@
  * Portable C compress backend: correct on any endianness and alignment.
  *
  * BLAKE2NEON_ROLLED_ROUNDS keeps the 12 rounds in a loop (small code, for
- * 32-bit targets, where the unrolled form is 13 KB larger); otherwise every
- * round is expanded with its message indices known at compile time.
+ * 32-bit targets, where the unrolled form is many times larger:
+ * docs/performance.md); otherwise every round is expanded with its message
+ * indices known at compile time.
  */
 #include "backend.h"
 #include "constants.h"

@@ -30,7 +30,8 @@
  *     register with itself (a byte rotation of its 64-bit lane, no table
  *     register needed), by 63 with vadd.i64 (x + x = x << 1) + vsri.64.
  *   - The message schedule is resolved at assembly time: a round is a macro
- *     taking its 16 sigma indices; the 12 rounds are unrolled (~4.4 KB).
+ *     taking its 16 sigma indices; the 12 rounds are unrolled (its size:
+ *     docs/performance.md).
  *   - Order: within a step the x and y lane pairs are independent chains and
  *     are interleaved; "a += m[y]" is off both chains and is issued early to
  *     fill the wait after "d ^= a".

@@ -219,7 +219,7 @@ blake2b_compress_avx512:
 	/* f in two loads: final stores f0 just before the call, init stored
 	 * f1 long before, and one 16-byte load of both cannot take f0 from
 	 * the store buffer, so it would wait for the store to reach the cache
-	 * (measured 1.4-3.1% of a 64-byte message on Zen 4). */
+	 * (measured: docs/performance.md). */
 	vmovq		STATE_F(STATE), F_X
 	vpinsrq		$1, STATE_F+8(STATE), F_X, F_X
 	mov		$2, %eax
