@@ -77,8 +77,13 @@ static void add_chain(unsigned long passes)
                      : [one] "r"(one)
                      : "cc");
 }
-#elif defined(__aarch64__)
+#elif defined(__aarch64__) || defined(__arm__)
 #define HAVE_ADD_CHAIN 1
+#if defined(__aarch64__)
+#define BRANCH_IF_NOT_ZERO "b.ne"
+#else
+#define BRANCH_IF_NOT_ZERO "bne"
+#endif
 static void add_chain(unsigned long passes)
 {
     unsigned long acc = 0, one = 1;
@@ -88,23 +93,7 @@ static void add_chain(unsigned long passes)
                      "add %[acc], %[acc], %[one]\n\t"
                      ".endr\n\t"
                      "subs %[n], %[n], #1\n\t"
-                     "b.ne 1b"
-                     : [acc] "+r"(acc), [n] "+r"(passes)
-                     : [one] "r"(one)
-                     : "cc");
-}
-#elif defined(__arm__)
-#define HAVE_ADD_CHAIN 1
-static void add_chain(unsigned long passes)
-{
-    unsigned long acc = 0, one = 1;
-
-    __asm__ volatile("1:\n\t"
-                     ".rept " STR(ADDS_PER_PASS) "\n\t"
-                     "add %[acc], %[acc], %[one]\n\t"
-                     ".endr\n\t"
-                     "subs %[n], %[n], #1\n\t"
-                     "bne 1b"
+                     BRANCH_IF_NOT_ZERO " 1b"
                      : [acc] "+r"(acc), [n] "+r"(passes)
                      : [one] "r"(one)
                      : "cc");
