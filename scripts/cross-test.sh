@@ -102,7 +102,8 @@ step build configure_and_build
 # Threaded tests need an emulator that can start a thread: probe it with a
 # minimal program (see scripts/qemu-thread-probe.c); if it cannot, say so
 # in the result and leave those tests out, rather than time out on them.
-threaded_tests='^t_threads$'
+# (b2nsum hashes its files on one thread per processor by default.)
+threaded_tests='^(t_threads|t_lib_threads|cli-95-b2nsum)$'
 no_threads=()
 "$triple-gcc" -O2 -pthread "$repo/scripts/qemu-thread-probe.c" -o "$build/qemu-thread-probe"
 qemu_cpu=()
@@ -112,9 +113,10 @@ timeout 60 "$(command -v "$qemu" || command -v "$qemu-static")" "${qemu_cpu[@]}"
     -L "/usr/$triple" "$build/qemu-thread-probe" || probe=$?
 if [ $probe -eq 124 ]; then
     echo "cross-test $row: $qemu cannot start a thread (a minimal" \
-        "pthread_create/join program hangs): t_threads left out" >&2
+        "pthread_create/join program hangs): t_threads, t_lib_threads and" \
+        "cli-95-b2nsum left out" >&2
     no_threads=(-E "$threaded_tests")
-    results+=("t_threads SKIPPED ($qemu hangs in pthread_create)")
+    results+=("threaded tests SKIPPED ($qemu hangs in pthread_create)")
 elif [ $probe -ne 0 ]; then
     results+=("thread-probe FAIL") # qemu cannot run the target: the suite will say more
     failed=1
