@@ -46,7 +46,7 @@ perl -e 'print pack("C*", 0 .. 254)' >"$msg"
 rows=(
     "armhf  cortex-a7   neon"
     "armhf  cortex-r5f  generic"
-    "arm64  cortex-a53  generic"
+    "arm64  cortex-a53  a64"
 )
 # ---------------------------------------------------------------------------
 # What cmake/toolchain-TARGET.cmake sets VAR to (as cross-test.sh reads it).

@@ -3,9 +3,10 @@
 # Install this build into a temporary prefix, then build and run
 # examples/lib_example.c the way a user would: with the compiler and
 # `pkg-config --cflags --libs blake2neon` pointed at that prefix.
-#   pkgconfig-example.sh CMAKE BUILD_DIR CC EXAMPLE.c [EMULATOR]
+#   pkgconfig-example.sh CMAKE BUILD_DIR CC EXAMPLE.c [EMULATOR [CFLAGS]]
+# (CFLAGS: a sanitizer build's -fsanitize, which its library needs.)
 set -eu
-cmake=$1 build=$2 cc=$3 example=$4 emulator=${5:-}
+cmake=$1 build=$2 cc=$3 example=$4 emulator=${5:-} cflags=${6:-}
 if ! command -v pkg-config >/dev/null 2>&1; then
     echo "SKIP: no pkg-config program"; exit 77
 fi
@@ -26,7 +27,7 @@ libdir=$(pkg-config --variable=libdir blake2neon)
 # (an emulator's own LD_LIBRARY_PATH would override ours). The compiler
 # may be a list (ccache); word splitting is meant here.
 # shellcheck disable=SC2086
-$cc -o "$tmp/lib_example" "$example" $flags -Wl,-rpath,"$libdir"
+$cc $cflags -o "$tmp/lib_example" "$example" $flags -Wl,-rpath,"$libdir"
 out=$($emulator "$tmp/lib_example" abc)
 echo "# lib_example abc: $out"
 # BLAKE2b-256("abc"), from Python's hashlib.blake2b(b"abc", digest_size=32)
