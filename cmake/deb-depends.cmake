@@ -9,12 +9,12 @@
 #   symbol version the module uses from it (what dpkg-shlibdeps would find
 #   in those packages' symbols files, where version tag and package version
 #   agree). This works the same for cross builds, whose target libraries
-#   dpkg does not know. A module that needs nothing but the C library
-#   depends on libc6 alone.
+#   dpkg does not know. The module needs nothing but the C library (and
+#   libgcc_s on armhf): a libcrypto among its needs is an error here, as
+#   it would tie the package to one OpenSSL.
 #
-# In: B2N_MODULE (the built blake2neon.so), B2N_READELF, B2N_CRYPTO_LIBRARY
-# (the libcrypto found at configure, symlinks resolved), B2N_CROSS, and the
-# overrides B2N_DEB_ARCH and B2N_LIBSSL_PACKAGE (empty: find them here).
+# In: B2N_MODULE (the built blake2neon.so), B2N_READELF, B2N_CROSS, and the
+# override B2N_DEB_ARCH (empty: find it here).
 
 if(NOT CPACK_GENERATOR STREQUAL "DEB")
   return()
@@ -42,41 +42,6 @@ if(NOT _rc EQUAL 0)
 endif()
 string(REPLACE "\n" ";" _lines "${_elf}")
 
-# The package shipping libcrypto.so.N: libssl3 on Debian 12, libssl3t64 on
-# 13 and sid (whose armhf one does not provide libssl3), libssl4 for
-# OpenSSL 4. dpkg knows it for a native build; a cross build's unpacked
-# tree (scripts/fetch-sysroot.sh) still holds the package's doc directory.
-function(b2n_libssl_package soname out)
-  get_filename_component(_name "${B2N_CRYPTO_LIBRARY}" NAME)
-  if(NOT _name MATCHES "^${soname}")
-    message(FATAL_ERROR "blake2neon: the module needs ${soname}, but the "
-            "libcrypto found at configure is ${B2N_CRYPTO_LIBRARY}")
-  endif()
-  set(_pkg "")
-  if(NOT B2N_CROSS)
-    execute_process(COMMAND dpkg -S "${B2N_CRYPTO_LIBRARY}"
-                    OUTPUT_VARIABLE _owner ERROR_QUIET RESULT_VARIABLE _rc)
-    if(_rc EQUAL 0 AND _owner MATCHES "^([a-z0-9.+-]+)(:[a-z0-9]+)?: ")
-      set(_pkg "${CMAKE_MATCH_1}")
-    endif()
-  else()
-    # <tree>/usr/lib/<triple>/libcrypto.so.N -> <tree>/usr/share/doc/libssl*
-    get_filename_component(_usr "${B2N_CRYPTO_LIBRARY}/../../.." ABSOLUTE)
-    file(GLOB _docs LIST_DIRECTORIES true RELATIVE "${_usr}/share/doc"
-         "${_usr}/share/doc/libssl[0-9]*")
-    list(LENGTH _docs _n)
-    if(_n EQUAL 1)
-      set(_pkg "${_docs}")
-    endif()
-  endif()
-  if(NOT _pkg)
-    message(FATAL_ERROR "blake2neon: the package shipping ${B2N_CRYPTO_LIBRARY} "
-            "is unknown: configure with -DBLAKE2NEON_DEB_LIBSSL=libssl3 (or "
-            "libssl3t64, libssl4)")
-  endif()
-  set(${out} "${_pkg}" PARENT_SCOPE)
-endfunction()
-
 # soname -> package, symbol version prefix
 set(_pkg_libc.so.6 libc6)
 set(_tag_libc.so.6 GLIBC_)
@@ -84,13 +49,6 @@ set(_tag_libc.so.6 GLIBC_)
 # routine __aeabi_unwind_cpp_pr1 (GCC_3.5), which only libgcc_s exports.
 set(_pkg_libgcc_s.so.1 libgcc-s1)
 set(_tag_libgcc_s.so.1 GCC_)
-# libcrypto: its package is looked up below, only if the module needs it.
-# Floors: the oldest OpenSSL of that soname the provider supports, whatever
-# the tags say.
-set(_tag_libcrypto.so.3 OPENSSL_)
-set(_min_libcrypto.so.3 3.0.0)
-set(_tag_libcrypto.so.4 OPENSSL_)
-set(_min_libcrypto.so.4 4.0.0)
 
 set(_needed "")
 set(_file "")
@@ -112,11 +70,8 @@ endforeach()
 set(_depends "")
 foreach(_so IN LISTS _needed)
   if(_so MATCHES "^libcrypto\\.so\\.[0-9]+$")
-    if(B2N_LIBSSL_PACKAGE)
-      set(_pkg_${_so} "${B2N_LIBSSL_PACKAGE}")
-    else()
-      b2n_libssl_package("${_so}" _pkg_${_so})
-    endif()
+    message(FATAL_ERROR "blake2neon: the module needs ${_so}: it must reach "
+            "OpenSSL through the core's upcalls alone (docs/packaging.md)")
   endif()
   if(NOT DEFINED _pkg_${_so})
     message(FATAL_ERROR "blake2neon: the module needs ${_so}: add its package "

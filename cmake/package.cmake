@@ -6,10 +6,10 @@
 # the target's package. scripts/build-debs.sh builds amd64, armhf and arm64;
 # docs/packaging.md says why CPack and not dpkg-buildpackage.
 
-# Nothing here asks dpkg: what depends on the system (the architecture, the
-# package shipping libcrypto) is found when cpack runs, by
-# cmake/deb-depends.cmake, so that a configure that never packages runs no
-# packaging tool. The two cache variables below only override it.
+# Nothing here asks dpkg: what depends on the system (the architecture,
+# Depends) is found when cpack runs, by cmake/deb-depends.cmake, so that a
+# configure that never packages runs no packaging tool. The cache variable
+# below only overrides the architecture.
 
 # The Debian architecture: the toolchain file's for a cross build; empty for
 # a native one, which then takes dpkg's when cpack runs.
@@ -20,8 +20,6 @@ else()
 endif()
 set(BLAKE2NEON_DEB_ARCH "${_b2n_deb_arch}" CACHE STRING
     "Debian architecture of the package (empty: dpkg --print-architecture, when cpack runs)")
-set(BLAKE2NEON_DEB_LIBSSL "" CACHE STRING
-    "Debian package shipping the libcrypto the module links, if it links one (empty: found when cpack runs)")
 
 set(CPACK_GENERATOR DEB)
 # One package, the provider's: CPack installs the "provider" component
@@ -69,7 +67,6 @@ else()
   set(_b2n_readelf readelf)
 endif()
 set(CPACK_READELF_EXECUTABLE "${_b2n_readelf}")
-get_filename_component(_b2n_crypto "${OPENSSL_CRYPTO_LIBRARY}" REALPATH)
 if(CMAKE_CROSSCOMPILING)
   set(_b2n_cross ON)
 else()
@@ -78,10 +75,8 @@ endif()
 file(GENERATE OUTPUT "${CPACK_PROJECT_CONFIG_FILE}" CONTENT
 "set(B2N_MODULE \"$<TARGET_FILE:blake2neon>\")
 set(B2N_READELF \"${_b2n_readelf}\")
-set(B2N_CRYPTO_LIBRARY \"${_b2n_crypto}\")
 set(B2N_CROSS ${_b2n_cross})
 set(B2N_DEB_ARCH \"${BLAKE2NEON_DEB_ARCH}\")
-set(B2N_LIBSSL_PACKAGE \"${BLAKE2NEON_DEB_LIBSSL}\")
 include(\"${PROJECT_SOURCE_DIR}/cmake/deb-depends.cmake\")
 ")
 include(CPack)
