@@ -20,6 +20,12 @@
 #   --built-elsewhere PKG,...  of those, leave out these (the default
 #                     compilers of the other rows, built and tested there)
 #   --no-qemu         leave the qemu matrix out (it runs in another row)
+#   --qemu-quick      only the matrix's quick rows (cross-test-all.sh --quick)
+#   --install-only    install the packages and stop (.ci/run readies its
+#                     chroots so while the machine's own rows run)
+#   --test-modules DIR  last, run this release's C suite on each
+#                     DIR/*/blake2neon.so, modules built on other releases
+#                     (scripts/test-module.sh)
 #
 # Needs root (apt-get). Exits non-zero at the first failure.
 set -euo pipefail
@@ -29,8 +35,14 @@ want_openssl=""
 all_compilers=0
 built_elsewhere=""
 qemu=1
+qemu_quick=0
+install_only=0
+modules_dir=""
 while [ $# -gt 0 ]; do
     case $1 in
+    --qemu-quick) qemu_quick=1; shift ;;
+    --install-only) install_only=1; shift ;;
+    --test-modules) modules_dir=${2:?--test-modules needs DIR}; shift 2 ;;
     --openssl) want_openssl=${2:?--openssl needs X.Y}; shift 2 ;;
     --all-compilers) all_compilers=1; shift ;;
     --built-elsewhere) built_elsewhere=${2:?--built-elsewhere needs PKG,...}; shift 2 ;;
@@ -55,6 +67,10 @@ clang_pkg=$(apt-cache depends clang 2>/dev/null |
 apt-get install -y -qq cmake gcc clang libssl-dev openssl perl pkg-config \
     valgrind "libclang-rt-${clang_pkg#clang-}-dev" libsodium-dev gdb \
     python3 ruby php-cli nodejs libnet-ssleay-perl file >/dev/null
+if [ $install_only = 1 ]; then
+    echo "== $(. /etc/os-release && echo "$PRETTY_NAME"): packages installed"
+    exit 0
+fi
 
 . /etc/os-release
 echo "== $PRETTY_NAME, $(openssl version), $(gcc --version | head -n 1)," \
@@ -107,7 +123,16 @@ fi
 if [ $qemu = 1 ]; then
     echo "== the qemu matrix: armhf (NEON, no NEON, on a 64-bit kernel), arm64,"
     echo "   s390x (big-endian), i386, ppc64el"
-    scripts/cross-test-all.sh
+    if [ $qemu_quick = 1 ]; then
+        scripts/cross-test-all.sh --quick
+    else
+        scripts/cross-test-all.sh
+    fi
 else
     echo "== the qemu matrix: not run in this row (--no-qemu; docs/testing.md says where it runs)"
+fi
+
+if [ -n "$modules_dir" ]; then
+    echo "== this release's C suite on the modules built on other releases"
+    scripts/test-module.sh "$modules_dir"/*/blake2neon.so
 fi

@@ -122,9 +122,14 @@ mkdir -p "$(dirname "$root$workdir")"
 git clone -q "$repo" "$root$workdir"
 echo "in-chroot: $release ($(cat "$root/etc/debian_version")), $workdir at $(git -C "$root$workdir" log -1 --format='%h %s')" >&2
 
-# A clean environment: nothing of the host's OpenSSL or build setup leaks in.
+# A clean environment: nothing of the host's OpenSSL or build setup leaks
+# in, but how many jobs CMake and CTest may run at once.
+jobs=()
+for var in CMAKE_BUILD_PARALLEL_LEVEL CTEST_PARALLEL_LEVEL; do
+    [ -z "${!var:-}" ] || jobs+=("$var=${!var}")
+done
 status=0
 chroot "$root" /usr/bin/env -i HOME=/root TERM="${TERM:-dumb}" LANG=C.UTF-8 \
-    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${jobs[@]}" \
     /bin/bash -c 'cd "$0" && exec "$@"' "$workdir" "$@" || status=$?
 exit $status
