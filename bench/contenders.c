@@ -9,6 +9,7 @@
 #include <openssl/params.h>
 
 #include "backend.h"
+#include "blake2neon.h"
 #include "contenders.h"
 
 /* The provider reads this at load; see provider/provider.c. */
@@ -24,6 +25,9 @@ int bench_hash(struct bench_contender *c, const uint8_t *msg, size_t len,
                && EVP_DigestUpdate(c->ctx, msg, len)
                && EVP_DigestFinal_ex(c->ctx, out, &outlen);
     }
+    if (c->kind == BENCH_LIBRARY)
+        return blake2neon_hash(out, BENCH_DIGEST_BYTES, msg, len, NULL, 0)
+               == BLAKE2NEON_OK;
 #if defined(BENCH_HAVE_SODIUM)
     return crypto_generichash_init(&c->sodium_state, NULL, 0,
                                    BENCH_DIGEST_BYTES) == 0
@@ -160,6 +164,23 @@ int bench_contenders_open(struct bench_contender *list, size_t max,
         unsetenv(BACKEND_ENV);
     free(saved_copy);
 
+    /* The library chooses on first use, from the environment as the user
+     * gave it: its automatic choice unless BLAKE2NEON_BACKEND says. */
+    if (ok && n < max) {
+        const char *lib_backend = blake2neon_backend();
+
+        if (lib_backend == NULL) {
+            fprintf(stderr, "blake2neon-bench: libblake2neon has no usable "
+                    "backend\n");
+            ok = 0;
+        } else {
+            memset(&list[n], 0, sizeof(list[n]));
+            list[n].kind = BENCH_LIBRARY;
+            snprintf(list[n].name, sizeof(list[n].name), "library (%s)",
+                     lib_backend);
+            n++;
+        }
+    }
 #if defined(BENCH_HAVE_SODIUM)
     if (ok && n < max) {
         if (sodium_init() < 0) {

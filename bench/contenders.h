@@ -2,9 +2,11 @@
 /*
  * The things the benchmark races: blake2neon with each backend the CPU
  * can run and with its automatic choice, OpenSSL's default-provider
- * BLAKE2B-512, and libsodium's crypto_generichash when built with it.
- * Every one is driven the same way: per message, init + update + final on a
- * context reused across messages.
+ * BLAKE2B-512, libblake2neon's one-shot call (no EVP), and libsodium's
+ * crypto_generichash when built with it. Every EVP and libsodium one is
+ * driven the same way: per message, init + update + final on a context
+ * reused across messages; the library as its users call it for one
+ * message, blake2neon_hash.
  */
 #ifndef BLAKE2NEON_BENCH_CONTENDERS_H
 #define BLAKE2NEON_BENCH_CONTENDERS_H
@@ -19,7 +21,7 @@
 #include <sodium.h>
 #endif
 
-enum bench_kind { BENCH_EVP, BENCH_SODIUM };
+enum bench_kind { BENCH_EVP, BENCH_LIBRARY, BENCH_SODIUM };
 
 struct bench_contender {
     char name[48];          /* as printed: "generic", "auto (avx512)", ... */

@@ -60,6 +60,15 @@ my ($auto_row) = grep { /^auto \(/ } keys %rows;
 ok(defined $auto_row, 'the table has the automatic row');
 my ($against_row) = grep { /^against \(/ } keys %rows;
 ok(defined $against_row, 'the table has the --against row');
+# libblake2neon's one-shot call races too, with the backend the library
+# chose (the automatic one here: nothing forces it).
+my ($library_row) = grep { /^library \(/ } keys %rows;
+ok(defined $library_row, 'the table has the library row') or diag($out);
+if (defined $library_row && defined $auto_row) {
+    my ($lib_backend) = $library_row =~ /^library \((.*)\)$/;
+    my ($auto_backend) = $auto_row =~ /^auto \((.*)\)$/;
+    is($lib_backend, $auto_backend, 'the library chose what the provider chose');
+}
 # libsodium races only when the build asked for it.
 if (($ENV{BLAKE2NEON_BENCH_LIBSODIUM} // '') =~ /^(ON|1|TRUE|YES)$/i) {
     ok(exists $rows{libsodium}, 'BLAKE2NEON_BENCH_LIBSODIUM=ON: the table has libsodium')
