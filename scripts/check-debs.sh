@@ -133,6 +133,10 @@ check_row_lib() { # check_row_lib TARGET CPU EXPECT TREE TRIPLE QEMU
         { echo "FAIL: $target: lib_example.c does not build against the package" >&2; return 1; }
     text="blake2neon from the Debian packages"
     want_text=$(printf %s "$text" | b2sum -l 256 | cut -d' ' -f1)
+    if command -v python3 >/dev/null; then
+        [ "$(python3 -c 'import hashlib, sys; print(hashlib.blake2b(sys.argv[1].encode(), digest_size=32).hexdigest())' "$text")" = "$want_text" ] ||
+            { echo "FAIL: b2sum and hashlib differ on \"$text\"" >&2; return 1; }
+    fi
     out=$("${run_lib[@]}" "$tree/lib_example" "$text")
     echo "lib_example under qemu: $out; b2sum -l 256: $want_text"
     [ "${out%% *}" = "$want_text" ] || { echo "FAIL: lib_example: wrong digest" >&2; return 1; }
