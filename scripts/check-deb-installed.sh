@@ -43,11 +43,12 @@ for p in "${dbgsyms[@]}"; do
 done
 
 export DEBIAN_FRONTEND=noninteractive
+echo "== [${SECONDS}s] apt-get update"
 apt-get update -qq
-echo "== apt-get install ${debs[*]##*/}"
+echo "== [${SECONDS}s] apt-get install ${debs[*]##*/}"
 # As a user would: with what they recommend (openssl).
 apt-get install -y -q "${debs[@]}" | grep -E '^Setting up ' || true
-echo "== apt-get install --no-install-recommends gcc libc6-dev pkg-config (for the C program)"
+echo "== [${SECONDS}s] apt-get install --no-install-recommends gcc libc6-dev pkg-config (for the C program)"
 apt-get install -y -q --no-install-recommends gcc libc6-dev pkg-config >/dev/null
 dpkg-query -W -f '${Package} ${Version} ${db:Status-Status}\n' "${pkgs[@]}" \
     libssl3 libssl3t64 libssl4 openssl 2>/dev/null || true
@@ -63,7 +64,7 @@ want=$(kat 32)
 want512=$(kat 64)
 [ -n "$want" ] && [ -n "$want512" ] || fail "test/data/kat.txt lacks the digests of 255 bytes"
 unset OPENSSL_MODULES OPENSSL_CONF BLAKE2NEON_BACKEND
-echo "== openssl dgst -provider blake2neon -BLAKE2B-256 (no path)"
+echo "== [${SECONDS}s] openssl dgst -provider blake2neon -BLAKE2B-256 (no path)"
 got=$(openssl dgst -provider blake2neon -BLAKE2B-256 -r "$msg" | cut -d' ' -f1)
 echo "got  $got"
 echo "want $want (hashlib)"
@@ -76,7 +77,7 @@ sample=/usr/share/doc/blake2neon/blake2neon.cnf
 OPENSSL_CONF=$sample openssl list -providers | grep -q blake2neon ||
     fail "the installed sample config does not load the provider"
 
-echo "== b2nsum against coreutils' b2sum and hashlib"
+echo "== [${SECONDS}s] b2nsum against coreutils' b2sum and hashlib"
 command -v b2nsum >/dev/null || fail "no b2nsum on PATH"
 (cd "$work" && b2sum msg >b2sum.out && b2nsum msg >b2nsum.out)
 cmp "$work/b2sum.out" "$work/b2nsum.out" || fail "b2nsum msg differs from b2sum msg"
@@ -88,7 +89,7 @@ grep -qx "BLAKE2b-256 (msg) = $want" "$work/b2nsum.out" || fail "b2nsum -l 256: 
 cat "$work/b2nsum.out"
 [ -f /usr/share/man/man1/b2nsum.1.gz ] || fail "no b2nsum man page"
 
-echo "== examples/lib_example.c with pkg-config --cflags --libs blake2neon"
+echo "== [${SECONDS}s] examples/lib_example.c with pkg-config --cflags --libs blake2neon"
 echo "pkg-config: $(pkg-config --cflags --libs blake2neon)"
 # shellcheck disable=SC2046 # pkg-config's flags are words
 cc -o "$work/lib_example" examples/lib_example.c $(pkg-config --cflags --libs blake2neon) ||
@@ -122,7 +123,7 @@ done
 echo "digest as $src; backend $backend, as the module's"
 
 # The debug symbols: apt takes only *.deb files, dpkg any name.
-echo "== dpkg -i ${ddebs[*]##*/}"
+echo "== [${SECONDS}s] dpkg -i ${ddebs[*]##*/}"
 dpkg -i "${ddebs[@]}" >/dev/null
 for p in "${dbgsyms[@]}"; do
     for id in $(dpkg-query -W -f '${Build-Ids}' "$p"); do
@@ -132,7 +133,7 @@ for p in "${dbgsyms[@]}"; do
     done
 done
 
-echo "== apt-get purge ${pkgs[*]} ${dbgsyms[*]}"
+echo "== [${SECONDS}s] apt-get purge ${pkgs[*]} ${dbgsyms[*]}"
 listed=$(mktemp)
 dpkg -L "${pkgs[@]}" "${dbgsyms[@]}" >"$listed"
 apt-get purge -y -q "${pkgs[@]}" "${dbgsyms[@]}" >/dev/null
@@ -155,5 +156,5 @@ done <"$listed"
 [ $left -eq 0 ] || fail "files or directories of the packages remain after purge"
 # ldconfig's cache must have forgotten the library too (the trigger ran).
 ! ldconfig -p | grep -q libblake2neon || fail "ldconfig's cache still lists libblake2neon"
-echo "check-deb: $arch: installed, used, purged clean ($(wc -l <"$listed") paths checked)"
+echo "check-deb: $arch: installed, used, purged clean ($(wc -l <"$listed") paths checked) in ${SECONDS}s"
 rm -rf "$work" "$listed"
