@@ -43,7 +43,7 @@ expect_fields() {
 }
 
 # has TREE PATH [-L|-f]: the unpacked package holds PATH (a link, a file).
-has() { [ "${3:--e}" "$1$2" ] || { bad "no $2 in the package"; return 1; }; }
+has() { test "${3:--e}" "$1$2" || { bad "no $2 in the package"; return 1; }; }
 
 # Debug information of every ELF file of DEB (unpacked in TREE).
 check_debug() {
