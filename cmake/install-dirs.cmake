@@ -36,6 +36,16 @@ if(CMAKE_INSTALL_PREFIX_INITIALIZED_TO_DEFAULT AND _b2n_ossl_prefix)
 elseif(CMAKE_INSTALL_PREFIX_INITIALIZED_TO_DEFAULT)
   unset(_B2N_PREFIX_FROM_OPENSSL CACHE)
 endif()
+# GNUInstallDirs gives Debian's lib/<multiarch> to native builds for /usr
+# only; a cross build for Debian (cmake/cross-common.cmake sets
+# CMAKE_LIBRARY_ARCHITECTURE) into /usr gets the same, so that its packages
+# put libblake2neon where the target's loader and pkg-config look.
+if(CMAKE_CROSSCOMPILING AND CMAKE_LIBRARY_ARCHITECTURE AND
+   NOT DEFINED CACHE{CMAKE_INSTALL_LIBDIR} AND
+   CMAKE_INSTALL_PREFIX MATCHES "^/usr/?$" AND EXISTS "/etc/debian_version")
+  set(CMAKE_INSTALL_LIBDIR "lib/${CMAKE_LIBRARY_ARCHITECTURE}" CACHE PATH
+      "Object code libraries (lib/<multiarch> for a Debian cross build into /usr)")
+endif()
 include(GNUInstallDirs)
 
 if(BLAKE2NEON_MODULESDIR)

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Build the Debian packages blake2neon_<version>_<arch>.deb, each with its
-# debug information in blake2neon-dbgsym_<version>_<arch>.ddeb, with CPack: the
-# host's architecture natively, armhf and arm64 from cross builds against
-# the target's OpenSSL unpacked by scripts/fetch-sysroot.sh.
+# Build the Debian packages with CPack, for each architecture:
+# blake2neon (the provider), libblake2neon0, libblake2neon-dev and b2nsum,
+# <package>_<version>_<arch>.deb, each but the -dev with its debug
+# information in <package>-dbgsym_<version>_<arch>.ddeb: the host's
+# architecture natively, armhf and arm64 from cross builds against the
+# target's OpenSSL unpacked by scripts/fetch-sysroot.sh.
 #
 #   scripts/build-debs.sh [OUT [TARGET...]]
 #   e.g. scripts/build-debs.sh build-debs native armhf arm64
@@ -47,6 +49,7 @@ for target in "$@"; do
 done
 
 rm -rf "$out/_CPack_Packages"
-for deb in "$out"/blake2neon_*.deb "$out"/blake2neon-dbgsym_*.ddeb; do
-    printf '%s: %s\n' "$(basename "$deb")" "$(dpkg-deb -f "$deb" Depends)"
+for deb in "$out"/*.deb "$out"/*.ddeb; do
+    printf '%s (%s bytes): %s\n' "$(basename "$deb")" "$(du -b "$deb" | cut -f1)" \
+        "$(dpkg-deb -f "$deb" Depends)"
 done

@@ -1,25 +1,30 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
-# Prove the packages made by scripts/build-debs.sh:
-#  - each package's debug information: the module ships stripped, with a
-#    .gnu_debuglink, and blake2neon-dbgsym's .ddeb holds its DWARF under
-#    /usr/lib/debug/.build-id/, named by the module's Build-ID;
-#  - the host architecture's, in a pristine chroot of the Debian release it
-#    was built on: apt installs it with what it needs, `openssl dgst
-#    -provider blake2neon` works with no path and gives hashlib's digest,
-#    the -dbgsym package installs beside it, and purge leaves nothing behind
-#    (scripts/check-deb-installed.sh);
+# Prove the packages made by scripts/build-debs.sh (blake2neon,
+# libblake2neon0, libblake2neon-dev, b2nsum and the -dbgsym ones):
+#  - what each architecture's packages hold, their control fields and
+#    debug information (scripts/check-deb-contents.sh);
+#  - the host architecture's, in a pristine chroot of the Debian release
+#    they were built on: apt installs them with what they need, `openssl
+#    dgst -provider blake2neon` works with no path and gives hashlib's
+#    digest, b2nsum gives b2sum's output, examples/lib_example.c built with
+#    `pkg-config --cflags --libs blake2neon` links the installed library and
+#    hashes right, the -dbgsym packages install beside them, and purge
+#    leaves nothing behind (scripts/check-deb-installed.sh);
 #  - armhf and arm64, unpacked with dpkg -x beside the target's OpenSSL
 #    (scripts/fetch-sysroot.sh): the module sits in the directory the
 #    target's openssl reports (`openssl version -m`), loads under qemu,
-#    picks the expected backend for the emulated CPU and hashes right.
+#    picks the expected backend for the emulated CPU and hashes right; the
+#    unpacked b2nsum gives the host b2sum's output under qemu, and
+#    lib_example.c, cross-compiled with the flags pkg-config reads from the
+#    unpacked blake2neon.pc, picks the same backend and hashes right.
 #
 #   scripts/check-debs.sh [DEBDIR [RELEASE]]    (default: build-debs; as root)
 #
 # RELEASE: the release the packages were built on (bookworm, trixie, sid,
 # experimental; default: this machine's). For another release than this
-# machine's, only the host architecture's package is checked (the qemu rows
-# use this release's OpenSSL for the target).
+# machine's, only the host architecture's packages are checked (the qemu
+# rows use this release's OpenSSL for the target).
 #
 # B2N_BASE_TARBALL: a debootstrap minbase tree as .tgz to start the chroot
 # from (faster); without it scripts/in-chroot.sh runs debootstrap. The chroot
@@ -53,10 +58,14 @@ rows=(
 toolchain_var() { sed -n "s/^set($2 \(.*\))\$/\1/p" "$repo/cmake/toolchain-$1.cmake"; }
 
 check_row() { # check_row TARGET CPU EXPECT
-    local target=$1 cpu=$2 expect=$3 t qemu deb tree run modulesdir out got
+    local target=$1 cpu=$2 expect=$3 t qemu deb tree run modulesdir out got pkg
     t=$(toolchain_var "$target" B2N_CROSS_TRIPLE)
-    deb=$(ls "$debdir"/blake2neon_*_"$target".deb 2>/dev/null | head -n 1)
-    [ -f "$deb" ] || { echo "FAIL: no blake2neon_*_$target.deb in $debdir" >&2; return 1; }
+    local debs=()
+    for pkg in blake2neon libblake2neon0 libblake2neon-dev b2nsum; do
+        deb=$(ls "$debdir/$pkg"_*_"$target".deb 2>/dev/null | head -n 1)
+        [ -f "$deb" ] || { echo "FAIL: no ${pkg}_*_$target.deb in $debdir" >&2; return 1; }
+        debs+=("$deb")
+    done
     # (Called from an `if`, so set -e is off here: each step is checked.)
     "$repo/scripts/install-cross-deps.sh" || return 1
     # qemu-user's name, or Debian 12 qemu-user-static's (as cross-common.cmake).
@@ -66,7 +75,9 @@ check_row() { # check_row TARGET CPU EXPECT
     "$repo/scripts/fetch-sysroot.sh" "$target" "$repo/sysroot/$target" || return 1
     tree=$(mktemp -d)
     cp -a "$repo/sysroot/$target/usr" "$tree/"
-    dpkg -x "$deb" "$tree" || { rm -rf "$tree"; return 1; }
+    for deb in "${debs[@]}"; do
+        dpkg -x "$deb" "$tree" || { rm -rf "$tree"; return 1; }
+    done
     run=("$qemu" -cpu "$cpu" -L "/usr/$t" -E "LD_LIBRARY_PATH=$tree/usr/lib/$t"
          -E "OPENSSL_CONF=/dev/null" "$tree/usr/bin/openssl")
     modulesdir=$(env -u OPENSSL_MODULES "${run[@]}" version -m | sed -n 's/^MODULESDIR: "\(.*\)"$/\1/p')
@@ -80,48 +91,67 @@ check_row() { # check_row TARGET CPU EXPECT
     echo "$out" | grep 'build info' || true
     got=$(OPENSSL_MODULES=$tree$modulesdir "${run[@]}" dgst -provider blake2neon -BLAKE2B-256 -r "$msg" |
         cut -d' ' -f1)
-    rm -rf "$tree"
     echo "got $got, hashlib $want"
     if ! grep -q "backend=$expect\$" <<<"$out"; then
         echo "FAIL: expected backend=$expect" >&2
+        rm -rf "$tree"
         return 1
     fi
-    [ "$got" = "$want" ] || { echo "FAIL: wrong digest" >&2; return 1; }
+    [ "$got" = "$want" ] || { echo "FAIL: wrong digest" >&2; rm -rf "$tree"; return 1; }
+    check_row_lib "$target" "$cpu" "$expect" "$tree" "$t" "$qemu"
+    local rc=$?
+    rm -rf "$tree"
+    return $rc
 }
 
-# Debug information: every package has its -dbgsym beside it, the module
-# in one is stripped and names its debug file, which the other holds.
-check_dbgsym() { # check_dbgsym DEB
-    local deb=$1 ddeb tree id so dbg
-    ddeb=${deb%/*}/$(basename "$deb" | sed 's/^blake2neon_/blake2neon-dbgsym_/; s/\.deb$/.ddeb/')
-    [ -f "$ddeb" ] || { echo "FAIL: no $ddeb" >&2; return 1; }
-    tree=$(mktemp -d)
-    dpkg -x "$deb" "$tree" && dpkg -x "$ddeb" "$tree" || { rm -rf "$tree"; return 1; }
-    so=$(find "$tree" -name blake2neon.so)
-    id=$(readelf -n "$so" | sed -n 's/^ *Build ID: \([0-9a-f]*\)$/\1/p')
-    dbg=$tree/usr/lib/debug/.build-id/${id:0:2}/${id:2}.debug
-    local ok=1
-    [ -n "$id" ] || { echo "FAIL: $so has no Build-ID" >&2; ok=0; }
-    [ "$(dpkg-deb -f "$ddeb" Build-Ids)" = "$id" ] ||
-        { echo "FAIL: $ddeb says Build-Ids: $(dpkg-deb -f "$ddeb" Build-Ids), the module $id" >&2; ok=0; }
-    [ -f "$dbg" ] || { echo "FAIL: $ddeb has no ${dbg#"$tree"}" >&2; ok=0; }
-    # (Sections read into a variable first: grep -q leaving a pipe early
-    # would fail readelf, and the test with it, under pipefail.)
-    local so_sections dbg_sections=""
-    so_sections=$(readelf -S -W "$so")
-    [ ! -f "$dbg" ] || dbg_sections=$(readelf -S -W "$dbg")
-    grep -q ' \.debug_info ' <<<"$so_sections" && { echo "FAIL: the shipped module is not stripped" >&2; ok=0; }
-    grep -q ' \.gnu_debuglink ' <<<"$so_sections" || { echo "FAIL: the module names no debug file" >&2; ok=0; }
-    [ -f "$dbg" ] && ! grep -q ' \.debug_info .*PROGBITS' <<<"$dbg_sections" &&
-        { echo "FAIL: ${dbg#"$tree"} holds no DWARF (built without -g?)" >&2; ok=0; }
-    rm -rf "$tree"
-    [ $ok = 1 ] && echo "== $(basename "$deb"): stripped; $(basename "$ddeb") holds its DWARF, Build-ID $id"
+# The unpacked b2nsum and libblake2neon under qemu (called by check_row).
+check_row_lib() { # check_row_lib TARGET CPU EXPECT TREE TRIPLE QEMU
+    local target=$1 cpu=$2 expect=$3 tree=$4 t=$5 qemu=$6 lib run_lib flags out text want_text
+    lib=$tree/usr/lib/$t
+    run_lib=("$qemu" -cpu "$cpu" -L "/usr/$t" -E "LD_LIBRARY_PATH=$lib")
+    # b2nsum as the host's b2sum, byte for byte (same name, same cwd).
+    if ! (cd "$(dirname "$msg")" &&
+        cmp <(b2sum "${msg##*/}") <("${run_lib[@]}" "$tree/usr/bin/b2nsum" "${msg##*/}") &&
+        cmp <(b2sum -l 256 --tag "${msg##*/}") \
+            <("${run_lib[@]}" "$tree/usr/bin/b2nsum" -l 256 --tag "${msg##*/}")); then
+        echo "FAIL: $target/$cpu: b2nsum differs from b2sum" >&2
+        return 1
+    fi
+    echo "b2nsum under qemu: as b2sum (BLAKE2b-512 and -l 256 --tag)"
+    b2nsum_note="b2nsum as b2sum"
+    # lib_example.c with the flags of the unpacked blake2neon.pc.
+    if ! command -v "$t-gcc" >/dev/null; then
+        echo "SKIP: $target/$cpu: lib_example.c not built: no $t-gcc on this machine"
+        lib_note="lib_example SKIP (no $t-gcc)"
+        return 0
+    fi
+    flags=$(PKG_CONFIG_LIBDIR=$lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$tree \
+        pkg-config --cflags --libs blake2neon) || { echo "FAIL: pkg-config blake2neon" >&2; return 1; }
+    echo "pkg-config --cflags --libs blake2neon: $flags"
+    # shellcheck disable=SC2086 # pkg-config's flags are words
+    "$t-gcc" -o "$tree/lib_example" "$repo/examples/lib_example.c" $flags ||
+        { echo "FAIL: $target: lib_example.c does not build against the package" >&2; return 1; }
+    text="blake2neon from the Debian packages"
+    want_text=$(printf %s "$text" | b2sum -l 256 | cut -d' ' -f1)
+    if command -v python3 >/dev/null; then
+        [ "$(python3 -c 'import hashlib, sys; print(hashlib.blake2b(sys.argv[1].encode(), digest_size=32).hexdigest())' "$text")" = "$want_text" ] ||
+            { echo "FAIL: b2sum and hashlib differ on \"$text\"" >&2; return 1; }
+    fi
+    out=$("${run_lib[@]}" "$tree/lib_example" "$text")
+    echo "lib_example under qemu: $out; b2sum -l 256: $want_text"
+    [ "${out%% *}" = "$want_text" ] || { echo "FAIL: lib_example: wrong digest" >&2; return 1; }
+    [ "${out##*(backend }" = "$expect)" ] ||
+        { echo "FAIL: lib_example: expected backend $expect" >&2; return 1; }
+    lib_note="lib_example backend $expect, digest as b2sum"
 }
+
+# What each architecture's packages hold, and their debug information.
 for deb in "$debdir"/blake2neon_*.deb; do
-    if check_dbgsym "$deb"; then
-        note "$(basename "$deb"): PASS (stripped, DWARF in the -dbgsym package by Build-ID)"
+    arch=$(dpkg-deb -f "$deb" Architecture)
+    if "$repo/scripts/check-deb-contents.sh" "$debdir" "$arch"; then
+        note "$arch packages: PASS (fields, files, symbols, stripped with DWARF in -dbgsym by Build-ID)"
     else
-        note "$(basename "$deb"): FAIL (debug information)"
+        note "$arch packages: FAIL (contents)"
         failed=1
     fi
 done
@@ -129,8 +159,9 @@ done
 [ "$release" = "$host_release" ] || rows=()
 for row in "${rows[@]}"; do
     read -r target cpu expect <<<"$row"
+    b2nsum_note="" lib_note=""
     if check_row "$target" "$cpu" "$expect"; then
-        note "$target $cpu: PASS (backend=$expect, digest as hashlib)"
+        note "$target $cpu: PASS (backend=$expect, digest as hashlib; $b2nsum_note; $lib_note)"
     else
         note "$target $cpu: FAIL"
         failed=1
@@ -154,10 +185,9 @@ else
     # a fresh tmpfs).
     if { [ -x "$root/usr/bin/apt-get" ] || "$repo/scripts/in-chroot.sh" "$release" "$root" true; } &&
         mkdir -p "$root/var/tmp/debs" &&
-        cp "$debdir"/blake2neon_*_"$native".deb "$debdir"/blake2neon-dbgsym_*_"$native".ddeb \
-            "$root/var/tmp/debs/" &&
+        cp "$debdir"/*_"$native".deb "$debdir"/*_"$native".ddeb "$root/var/tmp/debs/" &&
         "$repo/scripts/in-chroot.sh" "$release" "$root" scripts/check-deb-installed.sh /var/tmp/debs; then
-        note "$native chroot ($release): PASS (apt install, dgst with no path as hashlib, -dbgsym installed, purge clean)"
+        note "$native chroot ($release): PASS (apt install, dgst with no path as hashlib, b2nsum as b2sum, lib_example via pkg-config, -dbgsym installed, purge clean)"
     else
         note "$native chroot ($release): FAIL"
         failed=1
