@@ -41,26 +41,26 @@ valgrind)
     CC=$cc cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
     cmake --build "$build" -- -j"$(nproc)" >/dev/null
     # Each C test's command, environment and directory, as CTest would run
-    # it, from CTest's own JSON (parsed with Perl's core JSON::PP).
-    failed=0
+    # it, from CTest's own JSON (parsed with Perl's core JSON::PP); as many
+    # at once as there are processors, reported in order afterwards.
+    logdir=$(cd "$build" && pwd)
+    names=()
     # Fields split by \x1f: a tab would merge with an empty field.
     while IFS=$'\x1f' read -r name dir env cmd; do
-        echo "== valgrind: $name"
-        log="$(cd "$build" && pwd)/valgrind-$name.log"
-        rc=0
+        names+=("$name")
+        log=$logdir/valgrind-$name.log
+        rm -f "$log.rc"
+        while [ "$(jobs -rp | wc -l)" -ge "$(nproc)" ]; do
+            wait -n || true
+        done
         # shellcheck disable=SC2086
-        (cd "$dir" && env $env valgrind --error-exitcode=99 \
-            --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
-            --log-file="$log" $cmd >"$log.out") || rc=$?
-        if [ "$rc" -eq 0 ]; then
-            grep -E 'ERROR SUMMARY|definitely|indirectly|possibly' "$log" || true
-        elif [ "$rc" -eq 77 ]; then
-            echo "skipped: $(grep -m1 SKIP "$log.out")"
-        else
-            echo "FAILED: $name, exit $rc (99: valgrind found errors)"
-            cat "$log.out" "$log"
-            failed=1
-        fi
+        (
+            rc=0
+            cd "$dir" && env $env valgrind --error-exitcode=99 \
+                --leak-check=full --errors-for-leak-kinds=definite,indirect,possible \
+                --log-file="$log" $cmd >"$log.out" 2>&1 || rc=$?
+            echo "$rc" >"$log.rc"
+        ) &
     # Label "script": a test that is a shell script around other programs
     # (nm, the compiler); valgrind would check the shell, not our code.
     done < <(ctest --test-dir "$build" --show-only=json-v1 -L c-api -LE script | perl -MJSON::PP -e '
@@ -72,6 +72,23 @@ valgrind)
             print join("\x1f", $t->{name}, $p{WORKING_DIRECTORY}, $env,
                        join(" ", @{ $t->{command} })), "\n";
         }')
+    wait
+    failed=0
+    [ ${#names[@]} -gt 0 ] || { echo "valgrind: no C tests found" >&2; failed=1; }
+    for name in "${names[@]}"; do
+        log=$logdir/valgrind-$name.log
+        rc=$(cat "$log.rc" 2>/dev/null || echo "none")
+        echo "== valgrind: $name"
+        if [ "$rc" = 0 ]; then
+            grep -E 'ERROR SUMMARY|definitely|indirectly|possibly' "$log" || true
+        elif [ "$rc" = 77 ]; then
+            echo "skipped: $(grep -m1 SKIP "$log.out")"
+        else
+            echo "FAILED: $name, exit $rc (99: valgrind found errors)"
+            cat "$log.out" "$log"
+            failed=1
+        fi
+    done
     exit "$failed"
     ;;
 *)
