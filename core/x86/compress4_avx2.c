@@ -80,30 +80,57 @@ AVX2_INLINE void transpose4(__m256i r0, __m256i r1, __m256i r2, __m256i r3,
     out[3] = _mm256_permute2x128_si256(t1, t3, 0x31);
 }
 
-AVX2_INLINE void g(__m256i v[16], int a, int b, int c, int d, __m256i x,
-                   __m256i y)
+/*
+ * The four G functions of a column (or diagonal) step, advanced together
+ * operation by operation: four independent chains side by side for the
+ * out-of-order core, where one G after another leaves it one chain at a
+ * time to find. a, b, c, d name the v words of each G, x and y its
+ * message words.
+ */
+AVX2_INLINE void g4(__m256i v[16], const int a[4], const int b[4],
+                    const int c[4], const int d[4], const __m256i x[4],
+                    const __m256i y[4])
 {
-    v[a] = add(add(v[a], x), v[b]);
-    v[d] = rotr32(xor(v[d], v[a]));
-    v[c] = add(v[c], v[d]);
-    v[b] = rotr24(xor(v[b], v[c]));
-    v[a] = add(add(v[a], y), v[b]);
-    v[d] = rotr16(xor(v[d], v[a]));
-    v[c] = add(v[c], v[d]);
-    v[b] = rotr63(xor(v[b], v[c]));
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[a[i]] = add(add(v[a[i]], x[i]), v[b[i]]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[d[i]] = rotr32(xor(v[d[i]], v[a[i]]));
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[c[i]] = add(v[c[i]], v[d[i]]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[b[i]] = rotr24(xor(v[b[i]], v[c[i]]));
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[a[i]] = add(add(v[a[i]], y[i]), v[b[i]]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[d[i]] = rotr16(xor(v[d[i]], v[a[i]]));
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[c[i]] = add(v[c[i]], v[d[i]]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[b[i]] = rotr63(xor(v[b[i]], v[c[i]]));
 }
 
 AVX2_INLINE void one_round(__m256i v[16], const __m256i m[16],
                            const uint8_t s[16])
 {
-    g(v, 0, 4, 8, 12, m[s[0]], m[s[1]]);
-    g(v, 1, 5, 9, 13, m[s[2]], m[s[3]]);
-    g(v, 2, 6, 10, 14, m[s[4]], m[s[5]]);
-    g(v, 3, 7, 11, 15, m[s[6]], m[s[7]]);
-    g(v, 0, 5, 10, 15, m[s[8]], m[s[9]]);
-    g(v, 1, 6, 11, 12, m[s[10]], m[s[11]]);
-    g(v, 2, 7, 8, 13, m[s[12]], m[s[13]]);
-    g(v, 3, 4, 9, 14, m[s[14]], m[s[15]]);
+    static const int col_a[4] = { 0, 1, 2, 3 }, col_b[4] = { 4, 5, 6, 7 },
+                     col_c[4] = { 8, 9, 10, 11 }, col_d[4] = { 12, 13, 14, 15 };
+    static const int dia_b[4] = { 5, 6, 7, 4 }, dia_c[4] = { 10, 11, 8, 9 },
+                     dia_d[4] = { 15, 12, 13, 14 };
+    const __m256i col_x[4] = { m[s[0]], m[s[2]], m[s[4]], m[s[6]] };
+    const __m256i col_y[4] = { m[s[1]], m[s[3]], m[s[5]], m[s[7]] };
+    const __m256i dia_x[4] = { m[s[8]], m[s[10]], m[s[12]], m[s[14]] };
+    const __m256i dia_y[4] = { m[s[9]], m[s[11]], m[s[13]], m[s[15]] };
+
+    g4(v, col_a, col_b, col_c, col_d, col_x, col_y);
+    g4(v, col_a, dia_b, dia_c, dia_d, dia_x, dia_y);
 }
 
 /* Words w..w+3 of the four 8-word arrays p[0..3] (message blocks or
