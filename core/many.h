@@ -52,11 +52,12 @@ void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
 
 /*
  * The lane-parallel compress to use beside backend, or NULL for the
- * one-at-a-time fallback; checked against one-at-a-time hashing on
- * generic first (a wrong one gives NULL, as a failed self-test of a
- * backend does).
+ * one-at-a-time fallback; automatic: backend is the automatic choice, not
+ * one the user named. Checked against one-at-a-time hashing on generic
+ * first (a wrong one gives NULL, as a failed self-test of a backend does).
  */
-blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backend);
+blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backend,
+                                            int automatic);
 
 /* 1 if compress4 gives, through blake2b_many, the digests of one-at-a-time
  * hashing with generic on a fixed set of jobs (keyed and not, lengths

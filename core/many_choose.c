@@ -51,19 +51,30 @@ int blake2b_compress4_selftest(blake2b_compress4_fn *compress4)
     return ok;
 }
 
-blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backend)
+blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backend,
+                                            int automatic)
 {
     blake2b_compress4_fn *compress4 = NULL;
 
     if (backend == NULL)
         return NULL;
 #if defined(__x86_64__)
-    /* Every AVX-512 CPU has AVX2; the check is for a backend forced
-     * where it does not. */
+    /*
+     * AVX2 lanes beside the avx2 and avx512 backends (every AVX-512 CPU
+     * has AVX2: the check is for a backend forced where it is not), and
+     * beside generic when the automatic choice took it on an AVX2 CPU
+     * (Zen 5: its two-cycle vector adds lengthen one message's chain,
+     * which is why generic wins there, but four lanes are bound by
+     * throughput, not that chain: docs/performance.md). A generic the
+     * user named stays portable C throughout.
+     */
     if ((strcmp(backend->name, "avx2") == 0
-         || strcmp(backend->name, "avx512") == 0)
+         || strcmp(backend->name, "avx512") == 0
+         || (automatic && strcmp(backend->name, "generic") == 0))
         && blake2b_cpu_has_avx2())
         compress4 = blake2b_compress4_avx2;
+#else
+    (void)automatic;
 #endif
     if (compress4 != NULL && !blake2b_compress4_selftest(compress4))
         compress4 = NULL;

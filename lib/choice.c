@@ -8,6 +8,7 @@
  * choice, and publishes it to all of them.
  */
 #include <pthread.h>
+#include <string.h>
 
 #include "backend.h"
 #include "ctx.h"
@@ -21,10 +22,12 @@ static void choose(void)
 {
     const struct blake2b_backend *backend = NULL, *failed;
 
-    if (blake2b_backend_choose(b2n_secure_getenv(BLAKE2B_BACKEND_ENV),
-                               &backend, &failed) == BLAKE2B_CHOSEN) {
+    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+
+    if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
         chosen = backend;
-        chosen4 = blake2b_compress4_for(backend);
+        chosen4 = blake2b_compress4_for(
+            backend, name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0);
     }
 }
 

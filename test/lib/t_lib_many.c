@@ -23,6 +23,7 @@
 
 #include "backend.h"
 #include "blake2neon.h"
+#include "cpu_features.h"
 #include "many.h"
 #include "t_lib_util.h"
 #include "t_util.h"
@@ -225,23 +226,33 @@ static void compress4_by_generic(struct blake2b_state *const S[BLAKE2B_LANES],
 static void check_core_scheduler(const char *backend)
 {
     const struct blake2b_backend *b;
+    int automatic = strcmp(backend, "auto") == 0;
 
     T_CHECK(blake2b_compress4_selftest(compress4_by_generic),
             "the scheduler on generic lanes disagrees with one at a time");
-    if (strcmp(backend, "auto") == 0)
+    if (automatic)
         backend = blake2neon_backend();
     b = backend ? blake2b_backend_by_name(backend) : NULL;
     if (!T_CHECK(b != NULL, "no backend"))
         return;
 #if defined(__x86_64__)
-    if (strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0) {
-        T_CHECK(blake2b_compress4_for(b) == blake2b_compress4_avx2,
+    /* Named generic stays portable; chosen automatically on an AVX2 CPU
+     * (Zen 5's rule) it has the AVX2 lanes beside it. */
+    T_CHECK(blake2b_compress4_for(blake2b_backend_by_name("generic"), 0) == NULL,
+            "named generic has a lane-parallel compress");
+    if (blake2b_cpu_has_avx2())
+        T_CHECK(blake2b_compress4_for(blake2b_backend_by_name("generic"), 1)
+                    == blake2b_compress4_avx2,
+                "generic chosen automatically on an AVX2 CPU: no AVX2 lanes");
+    if (strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0
+        || (automatic && blake2b_cpu_has_avx2())) {
+        T_CHECK(blake2b_compress4_for(b, automatic) == blake2b_compress4_avx2,
                 "backend %s: hash_many is not on the AVX2 lanes", b->name);
         t_note("backend %s: four AVX2 lanes", b->name);
         return;
     }
 #endif
-    T_CHECK(blake2b_compress4_for(b) == NULL,
+    T_CHECK(blake2b_compress4_for(b, automatic) == NULL,
             "backend %s has a lane-parallel compress this test does not know",
             b->name);
     t_note("backend %s: one message at a time", b->name);
