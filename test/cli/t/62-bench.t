@@ -236,8 +236,11 @@ my ($many_mbps) = $out =~ /^\s+blake2neon_hash_many, one call\s+([\d.]+)\s/m;
 my ($many_ratio) = $out =~ /^many: hash_many is ([\d.]+)x one at a time/m;
 ok(defined $one_mbps && defined $many_mbps && $one_mbps > 0 && $many_mbps > 0,
    'the many row times both ways') or diag($out);
-ok(defined $many_ratio && defined $one_mbps && $one_mbps > 0
-       && abs($many_ratio - $many_mbps / $one_mbps) < 0.01 + 0.0002 * $many_ratio,
+# Within the rounding of the three printed figures (MB/s to 0.1, the
+# ratio to 0.01): a sanitizer build runs at a few MB/s.
+ok(defined $many_ratio && defined $one_mbps && $one_mbps > 0 && $many_mbps > 0
+       && abs($many_ratio - $many_mbps / $one_mbps)
+          <= 0.0051 + $many_mbps / $one_mbps * (0.0501 / $one_mbps + 0.0501 / $many_mbps),
    'its ratio is their medians\' (' . ($many_ratio // 'none') . ')') or diag($out);
 {
     local %ENV = %env;
