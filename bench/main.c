@@ -17,6 +17,7 @@
 
 #include "clock.h"
 #include "contenders.h"
+#include "many_row.h"
 #include "measure.h"
 #include "report.h"
 
@@ -39,6 +40,7 @@ struct options {
     const char *module_dir;
     const char *against_dir; /* another build to race; NULL for none */
     int quiet;
+    int many;         /* 0: no many-messages row; 1: after the table; 2: alone */
 };
 
 static void usage(FILE *f)
@@ -56,7 +58,11 @@ static void usage(FILE *f)
         "  --against DIR    also race the automatic choice of another build's\n"
         "                   blake2neon.so in DIR (an A/B comparison of two\n"
         "                   builds in one run; not part of the verdict)\n"
-        "  --quiet          no progress line on stderr\n");
+        "  --quiet          no progress line on stderr\n"
+        "  --many-only      only the many-messages row: four 1 KiB messages\n"
+        "                   through libblake2neon's blake2neon_hash_many\n"
+        "                   against blake2neon_hash one at a time\n"
+        "  --no-many        leave that row out\n");
 }
 
 /* Digits only (no sign, space or base prefix, which strtoull would take),
@@ -129,6 +135,7 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->seconds = 20;
     o->rounds = 15;
     o->module_dir = BENCH_MODULE_DIR;
+    o->many = 1;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -139,6 +146,12 @@ static int parse_options(int argc, char **argv, struct options *o)
             exit(0);
         } else if (strcmp(a, "--quiet") == 0) {
             o->quiet = 1;
+            continue;
+        } else if (strcmp(a, "--many-only") == 0) {
+            o->many = 2;
+            continue;
+        } else if (strcmp(a, "--no-many") == 0) {
+            o->many = 0;
             continue;
         } else if (strcmp(a, "--sizes") != 0 && strcmp(a, "--time") != 0
                    && strcmp(a, "--rounds") != 0 && strcmp(a, "--csv") != 0
@@ -320,6 +333,14 @@ static int write_output(const char *path, const struct bench_meta *m,
     return fflush(f) == 0;
 }
 
+/* seconds spread over batches, at least 1 ms each (as the table's). */
+static uint64_t many_batch_ns(double seconds, size_t batches)
+{
+    uint64_t ns = (uint64_t)(seconds * 1e9 / (double)batches);
+
+    return ns < 1000000 ? 1000000 : ns;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
@@ -336,6 +357,11 @@ int main(int argc, char **argv)
 
     if (!parse_options(argc, argv, &o))
         return 2;
+    if (o.many == 2)
+        return bench_many_run(stdout, o.rounds,
+                              many_batch_ns(o.seconds, 2 * o.rounds))
+                   ? 0
+                   : 1;
     int got = bench_contenders_open(contenders, BENCH_MAX_CONTENDERS,
                                     o.module_dir, o.against_dir);
     if (got < 0)
@@ -483,6 +509,11 @@ int main(int argc, char **argv)
                          || (o.json != NULL && strcmp(o.json, "-") == 0);
 
     bench_report_table(data_on_stdout ? stderr : stdout, &meta, &results);
+    /* The library row, batches as long as the table's; before the
+     * verdict, which stays the last line. */
+    if (o.many == 1)
+        ok &= bench_many_run(data_on_stdout ? stderr : stdout, o.rounds,
+                             batch_ns);
     bench_report_verdict(data_on_stdout ? stderr : stdout, &results);
     if (o.csv != NULL)
         ok &= write_output(o.csv, &meta, &results, bench_report_csv);

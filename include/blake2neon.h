@@ -88,6 +88,37 @@ BLAKE2NEON_API int blake2neon_hash(void *out, size_t outlen, const void *in,
                                    size_t keylen);
 
 /*
+ * One message of blake2neon_hash_many: out (outlen bytes, 1..64) = BLAKE2b
+ * of in (inlen bytes; in may be NULL when inlen is 0), keyed with key when
+ * keylen > 0 (0..64; key may be NULL when keylen is 0). The same rules as
+ * blake2neon_hash.
+ */
+typedef struct blake2neon_job {
+    const void *in;
+    size_t inlen;
+    void *out;
+    size_t outlen;
+    const void *key;
+    size_t keylen;
+} blake2neon_job;
+
+/*
+ * Hash njobs independent messages in one call, each with its own length,
+ * output size and key: every jobs[i].out gets exactly what
+ * blake2neon_hash would write for job i. Where the backend has a
+ * lane-parallel compress (avx2 and avx512: four messages side by side),
+ * several messages are compressed at once, which is faster than one at a
+ * time; elsewhere the messages are hashed one after another.
+ * Every job is checked before any is hashed: if one breaks a rule of
+ * blake2neon_hash, the call returns that job's error code (the first such
+ * job's) and writes no output. jobs may be NULL when njobs is 0. An
+ * output may overlap its own job's input or key, not another job's: an
+ * output is written when its message is done, while others are still read.
+ */
+BLAKE2NEON_API int blake2neon_hash_many(const blake2neon_job *jobs,
+                                        size_t njobs);
+
+/*
  * The name of the backend in use ("generic", "neon", "avx2", "avx512",
  * ...), choosing it if no call has yet; NULL if none can be used (see
  * BLAKE2NEON_ERR_BACKEND). The choice is made once per process, safely

@@ -8,6 +8,7 @@
  * choice, and publishes it to all of them.
  */
 #include <pthread.h>
+#include <string.h>
 
 #include "backend.h"
 #include "ctx.h"
@@ -15,14 +16,19 @@
 
 static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
 static const struct blake2b_backend *chosen; /* NULL: none usable */
+static blake2b_compress4_fn *chosen4;         /* NULL: one at a time */
 
 static void choose(void)
 {
     const struct blake2b_backend *backend = NULL, *failed;
 
-    if (blake2b_backend_choose(b2n_secure_getenv(BLAKE2B_BACKEND_ENV),
-                               &backend, &failed) == BLAKE2B_CHOSEN)
+    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+
+    if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
         chosen = backend;
+        chosen4 = blake2b_compress4_for(
+            backend, name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0);
+    }
 }
 
 static const struct blake2b_backend *backend_in_use(void)
@@ -44,4 +50,10 @@ const char *blake2neon_backend(void)
     const struct blake2b_backend *backend = backend_in_use();
 
     return backend != NULL ? backend->name : NULL;
+}
+
+blake2b_compress4_fn *b2n_lib_compress4(void)
+{
+    (void)backend_in_use();
+    return chosen4;
 }

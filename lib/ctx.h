@@ -6,6 +6,7 @@
 
 #include "blake2b.h"
 #include "blake2neon.h"
+#include "many.h"
 
 struct b2n_lib_ctx {
     struct blake2b_state state;
@@ -29,5 +30,9 @@ static inline struct b2n_lib_ctx *b2n_lib_ctx(blake2neon_ctx *ctx)
 /* The backend's compress function, chosen on first call; NULL if no
  * backend can be used (BLAKE2NEON_ERR_BACKEND). */
 blake2b_compress_fn *b2n_lib_compress(void);
+
+/* The lane-parallel compress that goes with it (core/many.h), chosen and
+ * checked at the same time; NULL where there is none (or no backend). */
+blake2b_compress4_fn *b2n_lib_compress4(void);
 
 #endif

@@ -11,7 +11,9 @@
 # measures with a chain of dependent adds) and the fraction of the latency
 # bound (288 core cycles per 128-byte block compressed), recomputed here
 # from the JSON's own figures; elsewhere the bound is n/a, with the
-# reason. Options it
+# reason. The many-messages row (libblake2neon's blake2neon_hash_many
+# against blake2neon_hash, four 1 KiB messages) comes before the verdict,
+# alone with --many-only, not at all with --no-many. Options it
 # cannot read are refused.
 use strict;
 use warnings;
@@ -231,6 +233,44 @@ my ($want_widest) = sort { $b <=> $a }
 ok(defined $widest && abs($widest - $want_widest) < 0.11,
    "the verdict's widest spread is the table's ($want_widest%)")
     or diag($verdict);
+
+# The many-messages row (libblake2neon): both ways timed, on the backend
+# the library chose (the provider's automatic one: the same rule), and
+# their ratio as the medians give it.
+my ($many_backend) = $out =~ /^many messages through libblake2neon \S+ \(backend (\S+)\): 4 x 1024-byte messages/m;
+is($many_backend, $reported, 'the many row runs on the automatic backend')
+    or diag($out);
+my ($one_mbps) = $out =~ /^\s+blake2neon_hash, one at a time\s+([\d.]+)\s/m;
+my ($many_mbps) = $out =~ /^\s+blake2neon_hash_many, one call\s+([\d.]+)\s/m;
+my ($many_ratio) = $out =~ /^many: hash_many is ([\d.]+)x one at a time/m;
+ok(defined $one_mbps && defined $many_mbps && $one_mbps > 0 && $many_mbps > 0,
+   'the many row times both ways') or diag($out);
+# Within the rounding of the three printed figures (MB/s to 0.1, the
+# ratio to 0.01): a sanitizer build runs at a few MB/s.
+ok(defined $many_ratio && defined $one_mbps && $one_mbps > 0 && $many_mbps > 0
+       && abs($many_ratio - $many_mbps / $one_mbps)
+          <= 0.0051 + $many_mbps / $one_mbps * (0.0501 / $one_mbps + 0.0501 / $many_mbps),
+   'its ratio is their medians\' (' . ($many_ratio // 'none') . ')') or diag($out);
+{
+    local %ENV = %env;
+    my ($status, $text) = (0, '');
+    my @cmd = (@emulator, $bench, '--many-only', '--time', '0.05', '--rounds', '2');
+    open my $fh, '-|', @cmd or die "$bench: $!";
+    { local $/; $text = <$fh> // ''; }
+    close $fh;
+    is($?, 0, '--many-only exits 0');
+    like($text, qr/^many: hash_many is [\d.]+x one at a time/m, '--many-only: the many row')
+        or diag($text);
+    unlike($text, qr/^verdict:|OpenSSL default/m, '--many-only: nothing else');
+    @cmd = (@emulator, $bench, '--no-many', '--sizes', '64', '--time', '0.02',
+            '--rounds', '1', '--quiet', '--module-dir', module_dir());
+    open $fh, '-|', @cmd or die "$bench: $!";
+    { local $/; $text = <$fh> // ''; }
+    close $fh;
+    is($?, 0, '--no-many exits 0');
+    unlike($text, qr/^many:/m, '--no-many: no many row');
+    like($text, qr/^verdict: /m, '--no-many: the table and verdict still');
+}
 
 # Options it cannot read are refused, with the option and the value named,
 # rather than read in part: "--time 25s" is not 25 seconds, "--rounds 0x10"

@@ -1,0 +1,176 @@
+/* SPDX-License-Identifier: Apache-2.0 */
+/*
+ * The scheduler of blake2b_many: messages in lanes, every lane advancing
+ * one block per call of the lane-parallel compress. Each lane's state is
+ * an ordinary blake2b_state, so the key block, the counter, the final
+ * flag and the padding are exactly blake2b_init/update/final's; only the
+ * order in which the blocks of different messages are compressed changes.
+ */
+#include <string.h>
+
+#include "blake2b.h"
+#include "load_store.h"
+#include "many.h"
+
+struct lane {
+    struct blake2b_state S;
+    const struct blake2b_many_job *job; /* NULL: idle */
+    const uint8_t *in;                  /* message bytes not yet taken */
+    size_t left;
+};
+
+static void lane_start(struct lane *L, const struct blake2b_many_job *job)
+{
+    struct blake2b_params p;
+
+    /* Lengths were checked by the caller: init cannot fail. */
+    if (job->keylen == 0) {
+        (void)blake2b_init_unkeyed(&L->S, job->outlen);
+    } else {
+        blake2b_params_init(&p, job->outlen);
+        p.key_length = job->keylen;
+        (void)blake2b_init(&L->S, &p, job->key); /* key block -> S.buf */
+    }
+    L->job = job;
+    L->in = job->in;
+    L->left = job->inlen;
+}
+
+/*
+ * The lane's next block, with t and f set for it: the key block (which
+ * init left buffered), a whole block of the message while more than one
+ * block is left (the last one, even if full, waits, as in update), or the
+ * zero-padded last block with the final flag.
+ */
+static const uint8_t *lane_next_block(struct lane *L)
+{
+    struct blake2b_state *S = &L->S;
+    const uint8_t *block;
+
+    if (S->buflen > 0) {
+        S->buflen = 0;
+        blake2b_counter_add(S, BLAKE2B_BLOCKBYTES);
+        if (L->left == 0)
+            S->f[0] = ~UINT64_C(0);
+        return S->buf;
+    }
+    if (L->left > BLAKE2B_BLOCKBYTES) {
+        block = L->in;
+        L->in += BLAKE2B_BLOCKBYTES;
+        L->left -= BLAKE2B_BLOCKBYTES;
+        blake2b_counter_add(S, BLAKE2B_BLOCKBYTES);
+        return block;
+    }
+    if (L->left > 0) /* in may be NULL when the message is empty */
+        memcpy(S->buf, L->in, L->left);
+    memset(S->buf + L->left, 0, BLAKE2B_BLOCKBYTES - L->left);
+    blake2b_counter_add(S, (unsigned int)L->left);
+    L->left = 0;
+    S->f[0] = ~UINT64_C(0);
+    return S->buf;
+}
+
+static int lane_done(const struct lane *L)
+{
+    return L->S.f[0] != 0;
+}
+
+static void lane_output(const struct lane *L)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(L->job->out, L->S.h, L->job->outlen);
+#else
+    uint8_t digest[BLAKE2B_OUTBYTES];
+
+    for (int i = 0; i < 8; i++)
+        blake2b_store64_le(digest + 8 * i, L->S.h[i]);
+    memcpy(L->job->out, digest, L->job->outlen);
+    blake2b_wipe(digest, sizeof(digest));
+#endif
+}
+
+/* The rest of one lane's message on the single-message compress: whole
+ * blocks straight from the message in one call, as update does. */
+static void lane_finish(struct lane *L, blake2b_compress_fn *compress)
+{
+    if (L->S.buflen > 0)
+        compress(&L->S, lane_next_block(L), 1, 0);
+    if (!lane_done(L) && L->left > BLAKE2B_BLOCKBYTES) {
+        size_t nblocks = (L->left - 1) / BLAKE2B_BLOCKBYTES;
+
+        compress(&L->S, L->in, nblocks, BLAKE2B_BLOCKBYTES);
+        L->in += nblocks * BLAKE2B_BLOCKBYTES;
+        L->left -= nblocks * BLAKE2B_BLOCKBYTES;
+    }
+    if (!lane_done(L))
+        compress(&L->S, lane_next_block(L), 1, 0);
+    lane_output(L);
+}
+
+static void one_at_a_time(const struct blake2b_many_job *job,
+                          blake2b_compress_fn *compress)
+{
+    struct lane L;
+
+    lane_start(&L, job);
+    lane_finish(&L, compress);
+    blake2b_wipe(&L, sizeof(L));
+}
+
+void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
+                  blake2b_compress_fn *compress,
+                  blake2b_compress4_fn *compress4)
+{
+    static const uint8_t zero_block[BLAKE2B_BLOCKBYTES];
+    struct lane lanes[BLAKE2B_LANES];
+    struct blake2b_state scratch;
+    struct blake2b_state *S[BLAKE2B_LANES];
+    const uint8_t *block[BLAKE2B_LANES];
+    size_t next = 0, active = 0;
+
+    if (compress4 == NULL || njobs < 2) {
+        for (size_t j = 0; j < njobs; j++)
+            one_at_a_time(&jobs[j], compress);
+        return;
+    }
+
+    memset(&scratch, 0, sizeof(scratch));
+    for (size_t i = 0; i < BLAKE2B_LANES; i++) {
+        lanes[i].job = NULL;
+        if (next < njobs) {
+            lane_start(&lanes[i], &jobs[next++]);
+            active++;
+        }
+    }
+    /* A lane-parallel compress costs more than a single one: with one
+     * message left, it finishes alone. */
+    while (active >= 2) {
+        for (size_t i = 0; i < BLAKE2B_LANES; i++) {
+            if (lanes[i].job != NULL) {
+                S[i] = &lanes[i].S;
+                block[i] = lane_next_block(&lanes[i]);
+            } else {
+                S[i] = &scratch;
+                block[i] = zero_block;
+            }
+        }
+        compress4(S, block);
+        for (size_t i = 0; i < BLAKE2B_LANES; i++) {
+            if (lanes[i].job == NULL || !lane_done(&lanes[i]))
+                continue;
+            lane_output(&lanes[i]);
+            if (next < njobs) {
+                lane_start(&lanes[i], &jobs[next++]);
+            } else {
+                lanes[i].job = NULL;
+                active--;
+            }
+        }
+    }
+    for (size_t i = 0; i < BLAKE2B_LANES; i++)
+        if (lanes[i].job != NULL)
+            lane_finish(&lanes[i], compress);
+    /* Keys and chaining values stay nowhere. */
+    blake2b_wipe(lanes, sizeof(lanes));
+    blake2b_wipe(&scratch, sizeof(scratch));
+}
