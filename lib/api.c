@@ -13,25 +13,24 @@ static int refuse(blake2neon_ctx *ctx, int code)
     return code;
 }
 
-int blake2neon_init_param(blake2neon_ctx *ctx, size_t outlen,
-                          const void *key, size_t keylen, const void *salt,
-                          const void *personal)
+/* The checks init_param and the one-shot call share, in the order their
+ * return codes are documented. */
+static int check_sizes(size_t outlen, const void *key, size_t keylen)
 {
-    struct b2n_lib_ctx *c;
-    struct blake2b_params p;
-
-    if (ctx == NULL)
-        return BLAKE2NEON_ERR_NULL;
-    c = b2n_lib_ctx(ctx);
     if (outlen < 1 || outlen > BLAKE2NEON_OUTBYTES)
-        return refuse(ctx, BLAKE2NEON_ERR_OUTLEN);
+        return BLAKE2NEON_ERR_OUTLEN;
     if (keylen > BLAKE2NEON_KEYBYTES)
-        return refuse(ctx, BLAKE2NEON_ERR_KEYLEN);
+        return BLAKE2NEON_ERR_KEYLEN;
     if (key == NULL && keylen > 0)
-        return refuse(ctx, BLAKE2NEON_ERR_NULL);
-    c->compress = b2n_lib_compress();
-    if (c->compress == NULL)
-        return refuse(ctx, BLAKE2NEON_ERR_BACKEND);
+        return BLAKE2NEON_ERR_NULL;
+    return BLAKE2NEON_OK;
+}
+
+/* Start S with every parameter; the sizes have been checked. */
+static void start(struct blake2b_state *S, size_t outlen, const void *key,
+                  size_t keylen, const void *salt, const void *personal)
+{
+    struct blake2b_params p;
 
     blake2b_params_init(&p, (uint8_t)outlen);
     p.key_length = (uint8_t)keylen;
@@ -39,8 +38,27 @@ int blake2neon_init_param(blake2neon_ctx *ctx, size_t outlen,
         memcpy(p.salt, salt, sizeof(p.salt));
     if (personal != NULL)
         memcpy(p.personal, personal, sizeof(p.personal));
-    /* Cannot fail: every length was checked above. */
-    (void)blake2b_init(&c->state, &p, key);
+    /* Cannot fail: every length was checked. */
+    (void)blake2b_init(S, &p, key);
+}
+
+int blake2neon_init_param(blake2neon_ctx *ctx, size_t outlen,
+                          const void *key, size_t keylen, const void *salt,
+                          const void *personal)
+{
+    struct b2n_lib_ctx *c;
+    int rc;
+
+    if (ctx == NULL)
+        return BLAKE2NEON_ERR_NULL;
+    c = b2n_lib_ctx(ctx);
+    rc = check_sizes(outlen, key, keylen);
+    if (rc != BLAKE2NEON_OK)
+        return refuse(ctx, rc);
+    c->compress = b2n_lib_compress();
+    if (c->compress == NULL)
+        return refuse(ctx, BLAKE2NEON_ERR_BACKEND);
+    start(&c->state, outlen, key, keylen, salt, personal);
     return BLAKE2NEON_OK;
 }
 
@@ -91,18 +109,33 @@ int blake2neon_final(blake2neon_ctx *ctx, void *out)
     return BLAKE2NEON_OK;
 }
 
+/*
+ * The core's calls on a state of its own, not a public context through
+ * init, update and final: the short messages this call is for would
+ * otherwise pay for a parameter block an unkeyed hash does not need and
+ * for a second wipe of a context nobody else sees (the core's final
+ * already wipes the state, the key block and the message's copy with it).
+ */
 int blake2neon_hash(void *out, size_t outlen, const void *in, size_t inlen,
                     const void *key, size_t keylen)
 {
-    blake2neon_ctx ctx;
+    struct blake2b_state S;
+    blake2b_compress_fn *compress;
     int rc;
 
     if (out == NULL || (in == NULL && inlen > 0))
         return BLAKE2NEON_ERR_NULL;
-    rc = blake2neon_init_param(&ctx, outlen, key, keylen, NULL, NULL);
-    if (rc == BLAKE2NEON_OK)
-        rc = blake2neon_update(&ctx, in, inlen);
-    if (rc == BLAKE2NEON_OK)
-        rc = blake2neon_final(&ctx, out);
-    return rc;
+    rc = check_sizes(outlen, key, keylen);
+    if (rc != BLAKE2NEON_OK)
+        return rc;
+    compress = b2n_lib_compress();
+    if (compress == NULL)
+        return BLAKE2NEON_ERR_BACKEND;
+    if (keylen == 0)
+        (void)blake2b_init_unkeyed(&S, (uint8_t)outlen);
+    else
+        start(&S, outlen, key, keylen, NULL, NULL);
+    blake2b_update(&S, in, inlen, compress);
+    blake2b_final(&S, out, compress);
+    return BLAKE2NEON_OK;
 }
