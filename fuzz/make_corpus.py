@@ -119,8 +119,29 @@ def params():
           + op(md_final, 0) + op(get, 0, ("size", "utf8", 8, 0)))
 
 
+def many():
+    # job count; per job: size-1, key length, length (2 bytes LE), offset
+    # (2 bytes LE); then the pool
+    def job(size, keylen, length, offset):
+        return bytes([size - 1, keylen, length & 0xFF, length >> 8,
+                      offset & 0xFF, offset >> 8])
+
+    def seed(jobs, pool_len):
+        return bytes([len(jobs)]) + b"".join(job(*j) for j in jobs) + pattern(pool_len, 0x21)
+
+    write("fuzz_many", "none", seed([], 16))
+    write("fuzz_many", "one-empty-keyed", seed([(64, 64, 0, 0)], 64))
+    write("fuzz_many", "four-lanes-blocks", seed(
+        [(64, 0, 128, 0), (32, 0, 256, 1), (20, 17, 129, 2), (48, 0, 127, 3)], 300))
+    write("fuzz_many", "refill-mixed", seed(
+        [(64, 0, 1024, 0), (1, 0, 0, 5), (64, 64, 300, 9), (33, 1, 1, 100),
+         (64, 0, 2000, 7), (16, 0, 640, 640), (64, 32, 129, 33), (8, 0, 5, 1000),
+         (64, 0, 1023, 17)], 997))
+
+
 if __name__ == "__main__":
     core()
     digest()
     mac()
     params()
+    many()
