@@ -102,14 +102,15 @@ step build configure_and_build
 # Threaded tests need an emulator that can start a thread: probe it with a
 # minimal program (see scripts/qemu-thread-probe.c); if it cannot, say so
 # in the result and leave those tests out, rather than time out on them.
-# (b2nsum hashes its files on one thread per processor by default.)
+# A qemu that can runs it in well under a second, on a loaded machine too:
+# 15 s is ample. (b2nsum hashes its files on one thread per processor by default.)
 threaded_tests='^(t_threads|t_lib_threads|t_lib_threads_refused|cli-95-b2nsum)$'
 no_threads=()
 "$triple-gcc" -O2 -pthread "$repo/scripts/qemu-thread-probe.c" -o "$build/qemu-thread-probe"
 qemu_cpu=()
 [ -z "$cpu" ] || qemu_cpu=(-cpu "$cpu")
 probe=0
-timeout 60 "$(command -v "$qemu" || command -v "$qemu-static")" "${qemu_cpu[@]}" \
+timeout 15 "$(command -v "$qemu" || command -v "$qemu-static")" "${qemu_cpu[@]}" \
     -L "/usr/$triple" "$build/qemu-thread-probe" || probe=$?
 if [ $probe -eq 124 ]; then
     echo "cross-test $row: $qemu cannot start a thread (a minimal" \
