@@ -9,43 +9,14 @@
  * needed between the column and diagonal steps (they only index v
  * differently). One message is a single dependency chain; four of them
  * fill the vector pipes, which one chain leaves mostly idle.
- * Rotations: 32 a dword shuffle, 24 and 16 byte shuffles, 63 (left by
- * one) x + x merged with x >> 63.
+ * Rotations: avx2_rotate.h, shared with compress_avx2.c.
  */
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "avx2_rotate.h"
 #include "constants.h"
 #include "many.h"
-
-#define AVX2_INLINE static inline __attribute__((always_inline))
-
-AVX2_INLINE __m256i rotr32(__m256i x)
-{
-    return _mm256_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1));
-}
-
-/* Byte k of each result word comes from byte (k + n) mod 8, n = bits / 8. */
-AVX2_INLINE __m256i rotr24(__m256i x)
-{
-    return _mm256_shuffle_epi8(
-        x, _mm256_setr_epi8(3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9,
-                            10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8,
-                            9, 10));
-}
-
-AVX2_INLINE __m256i rotr16(__m256i x)
-{
-    return _mm256_shuffle_epi8(
-        x, _mm256_setr_epi8(2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8,
-                            9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15,
-                            8, 9));
-}
-
-AVX2_INLINE __m256i rotr63(__m256i x)
-{
-    return _mm256_or_si256(_mm256_add_epi64(x, x), _mm256_srli_epi64(x, 63));
-}
 
 AVX2_INLINE __m256i add(__m256i x, __m256i y)
 {

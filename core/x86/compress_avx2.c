@@ -14,44 +14,15 @@
  *    In diagonal form lane j holds a[j-1], b[j], c[j+1], d[j+2] (indices
  *    mod 4), i.e. lane j runs diagonal G number (j - 1) mod 4; the message
  *    words for that step are ordered to match.
- * AVX2 has no 64-bit rotate: 32 is a dword swap, 24 and 16 are byte
- * shuffles, 63 (left by one) is x + x merged with x >> 63.
+ * AVX2 has no 64-bit rotate: avx2_rotate.h says how each one is made.
  */
 #include <immintrin.h>
 #include <stdint.h>
 #include <string.h>
 
+#include "avx2_rotate.h"
 #include "backend.h"
 #include "constants.h"
-
-#define AVX2_INLINE static inline __attribute__((always_inline))
-
-/* Byte k of each result word comes from byte (k + n) mod 8, n = bits / 8. */
-AVX2_INLINE __m256i rotr24(__m256i x)
-{
-    return _mm256_shuffle_epi8(
-        x, _mm256_setr_epi8(3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8, 9,
-                            10, 3, 4, 5, 6, 7, 0, 1, 2, 11, 12, 13, 14, 15, 8,
-                            9, 10));
-}
-
-AVX2_INLINE __m256i rotr16(__m256i x)
-{
-    return _mm256_shuffle_epi8(
-        x, _mm256_setr_epi8(2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15, 8,
-                            9, 2, 3, 4, 5, 6, 7, 0, 1, 10, 11, 12, 13, 14, 15,
-                            8, 9));
-}
-
-AVX2_INLINE __m256i rotr32(__m256i x)
-{
-    return _mm256_shuffle_epi32(x, _MM_SHUFFLE(2, 3, 0, 1));
-}
-
-AVX2_INLINE __m256i rotr63(__m256i x)
-{
-    return _mm256_or_si256(_mm256_add_epi64(x, x), _mm256_srli_epi64(x, 63));
-}
 
 /*
  * a + m with the sum pinned in a register: left alone, gcc reassociates
