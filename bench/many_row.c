@@ -49,23 +49,23 @@ static int batch(struct many_setup *m, int way, size_t iters,
     return 1;
 }
 
-/* Doubling to a quarter of the batch warms up too; then one full batch. */
+struct way_batch {
+    struct many_setup *m;
+    int way;
+};
+
+static int way_batch(void *arg, size_t iters, struct bench_sample *s)
+{
+    struct way_batch *w = arg;
+
+    return batch(w->m, w->way, iters, s);
+}
+
 static size_t calibrate(struct many_setup *m, int way, uint64_t batch_ns)
 {
-    struct bench_sample s;
-    size_t iters = 1;
+    struct way_batch w = { m, way };
 
-    for (;;) {
-        if (!batch(m, way, iters, &s))
-            return 0;
-        if (s.ns >= batch_ns / 4 || iters >= SIZE_MAX / 4)
-            break;
-        iters *= 2;
-    }
-    iters = (size_t)((double)iters * (double)batch_ns / (double)(s.ns + 1));
-    if (iters == 0)
-        iters = 1;
-    return batch(m, way, iters, &s) ? iters : 0;
+    return bench_calibrate_with(way_batch, &w, batch_ns);
 }
 
 static void print_row(FILE *f, const char *name,

@@ -29,8 +29,7 @@ int bench_batch(struct bench_contender *c, const uint8_t *msg, size_t len,
     return 1;
 }
 
-size_t bench_calibrate(struct bench_contender *c, const uint8_t *msg,
-                       size_t len, uint64_t batch_ns)
+size_t bench_calibrate_with(bench_batch_fn *run, void *arg, uint64_t batch_ns)
 {
     struct bench_sample s;
     size_t iters = 1;
@@ -38,7 +37,7 @@ size_t bench_calibrate(struct bench_contender *c, const uint8_t *msg,
     /* Double until a batch takes a quarter of the target: that is the
      * warm-up too (caches, branch predictors, the CPU's clock ramping up). */
     for (;;) {
-        if (!bench_batch(c, msg, len, iters, &s))
+        if (!run(arg, iters, &s))
             return 0;
         if (s.ns >= batch_ns / 4 || iters >= SIZE_MAX / 4)
             break;
@@ -48,9 +47,30 @@ size_t bench_calibrate(struct bench_contender *c, const uint8_t *msg,
     iters = (size_t)((double)iters * (double)batch_ns / (double)(s.ns + 1));
     if (iters == 0)
         iters = 1;
-    if (!bench_batch(c, msg, len, iters, &s))
+    if (!run(arg, iters, &s))
         return 0;
     return iters;
+}
+
+struct contender_batch {
+    struct bench_contender *c;
+    const uint8_t *msg;
+    size_t len;
+};
+
+static int contender_batch(void *arg, size_t iters, struct bench_sample *out)
+{
+    struct contender_batch *b = arg;
+
+    return bench_batch(b->c, b->msg, b->len, iters, out);
+}
+
+size_t bench_calibrate(struct bench_contender *c, const uint8_t *msg,
+                       size_t len, uint64_t batch_ns)
+{
+    struct contender_batch b = { c, msg, len };
+
+    return bench_calibrate_with(contender_batch, &b, batch_ns);
 }
 
 static int compare_doubles(const void *a, const void *b)

@@ -22,10 +22,16 @@ struct bench_sample {
 int bench_batch(struct bench_contender *c, const uint8_t *msg, size_t len,
                 size_t iters, struct bench_sample *out);
 
+/* Any timed batch of iters units of work; returns 0 if a call failed. */
+typedef int bench_batch_fn(void *arg, size_t iters, struct bench_sample *out);
+
 /*
- * Warm up c on len-byte messages and return how many messages make a
- * batch of about batch_ns (at least 1). Returns 0 if a call failed.
+ * Warm up run and return how many units make a batch of about batch_ns
+ * (at least 1). Returns 0 if a call failed.
  */
+size_t bench_calibrate_with(bench_batch_fn *run, void *arg, uint64_t batch_ns);
+
+/* bench_calibrate_with for c on len-byte messages. */
 size_t bench_calibrate(struct bench_contender *c, const uint8_t *msg,
                        size_t len, uint64_t batch_ns);
 
