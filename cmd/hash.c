@@ -11,8 +11,10 @@
 #include "b2nsum.h"
 #include "blake2neon.h"
 
-/* Large reads: fewer system calls per byte; a multiple of the block. */
-enum { CHUNK = 256 * 1024 };
+/* Reads of a size that stays in the caches as the kernel copies into the
+ * buffer and the hash reads it back (256 KiB cost a third more time than
+ * 64 KiB on a 1 GiB file: docs/performance.md); a multiple of the block. */
+enum { CHUNK = 64 * 1024 };
 
 /* Several threads hash at once (parallel.c): nothing static here. */
 static int hash_fd(int fd, size_t outlen, unsigned char *out)
