@@ -55,6 +55,9 @@ const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu);
 /* The name of the environment variable that forces a backend. */
 #define BLAKE2B_BACKEND_ENV "BLAKE2NEON_BACKEND"
 
+/* 1 if name asks for the automatic choice: NULL, "" or "auto". */
+int blake2b_backend_name_is_auto(const char *name);
+
 /* What blake2b_backend_choose found. */
 enum blake2b_choice {
     BLAKE2B_CHOSEN = 0,           /* *backend is ready to use */

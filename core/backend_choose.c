@@ -9,6 +9,11 @@
 
 #include "backend.h"
 
+int blake2b_backend_name_is_auto(const char *name)
+{
+    return name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0;
+}
+
 enum blake2b_choice blake2b_backend_choose(const char *name,
                                            const struct blake2b_backend **backend,
                                            const struct blake2b_backend **failed)
@@ -16,7 +21,7 @@ enum blake2b_choice blake2b_backend_choose(const char *name,
     const struct blake2b_backend *b;
 
     *failed = NULL;
-    if (name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0) {
+    if (blake2b_backend_name_is_auto(name)) {
         b = blake2b_backend_auto();
         *backend = b;
         if (blake2b_backend_selftest(b))

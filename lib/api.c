@@ -116,6 +116,14 @@ int blake2neon_final(blake2neon_ctx *ctx, void *out)
  * for a second wipe of a context nobody else sees (the core's final
  * already wipes the state, the key block and the message's copy with it).
  */
+int b2n_lib_check_hash_args(const void *out, size_t outlen, const void *in,
+                            size_t inlen, const void *key, size_t keylen)
+{
+    if (out == NULL || (in == NULL && inlen > 0))
+        return BLAKE2NEON_ERR_NULL;
+    return check_sizes(outlen, key, keylen);
+}
+
 int blake2neon_hash(void *out, size_t outlen, const void *in, size_t inlen,
                     const void *key, size_t keylen)
 {
@@ -123,9 +131,7 @@ int blake2neon_hash(void *out, size_t outlen, const void *in, size_t inlen,
     blake2b_compress_fn *compress;
     int rc;
 
-    if (out == NULL || (in == NULL && inlen > 0))
-        return BLAKE2NEON_ERR_NULL;
-    rc = check_sizes(outlen, key, keylen);
+    rc = b2n_lib_check_hash_args(out, outlen, in, inlen, key, keylen);
     if (rc != BLAKE2NEON_OK)
         return rc;
     compress = b2n_lib_compress();

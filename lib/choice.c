@@ -8,7 +8,6 @@
  * choice, and publishes it to all of them.
  */
 #include <pthread.h>
-#include <string.h>
 
 #include "backend.h"
 #include "ctx.h"
@@ -26,8 +25,8 @@ static void choose(void)
 
     if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
         chosen = backend;
-        chosen4 = blake2b_compress4_for(
-            backend, name == NULL || name[0] == '\0' || strcmp(name, "auto") == 0);
+        chosen4 = blake2b_compress4_for(backend,
+                                        blake2b_backend_name_is_auto(name));
     }
 }
 

@@ -27,6 +27,11 @@ static inline struct b2n_lib_ctx *b2n_lib_ctx(blake2neon_ctx *ctx)
     return (struct b2n_lib_ctx *)(void *)ctx;
 }
 
+/* BLAKE2NEON_OK, or the code blake2neon_hash returns for these arguments
+ * (the rules blake2neon_hash_many applies to each job too). */
+int b2n_lib_check_hash_args(const void *out, size_t outlen, const void *in,
+                            size_t inlen, const void *key, size_t keylen);
+
 /* The backend's compress function, chosen on first call; NULL if no
  * backend can be used (BLAKE2NEON_ERR_BACKEND). */
 blake2b_compress_fn *b2n_lib_compress(void);

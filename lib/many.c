@@ -4,20 +4,6 @@
 #include "ctx.h"
 #include "many.h"
 
-/* The code blake2neon_hash would return for this job's arguments. */
-static int check_job(const blake2neon_job *job)
-{
-    if (job->out == NULL || (job->in == NULL && job->inlen > 0))
-        return BLAKE2NEON_ERR_NULL;
-    if (job->outlen < 1 || job->outlen > BLAKE2NEON_OUTBYTES)
-        return BLAKE2NEON_ERR_OUTLEN;
-    if (job->keylen > BLAKE2NEON_KEYBYTES)
-        return BLAKE2NEON_ERR_KEYLEN;
-    if (job->key == NULL && job->keylen > 0)
-        return BLAKE2NEON_ERR_NULL;
-    return BLAKE2NEON_OK;
-}
-
 /* The core's jobs, converted a few at a time so that any njobs needs no
  * allocation; the scheduler refills lanes across chunks only within one,
  * which costs a little at a chunk's end and nothing in correctness. */
@@ -32,7 +18,9 @@ int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
     if (jobs == NULL && njobs > 0)
         return BLAKE2NEON_ERR_NULL;
     for (size_t i = 0; i < njobs; i++) {
-        int rc = check_job(&jobs[i]);
+        int rc = b2n_lib_check_hash_args(jobs[i].out, jobs[i].outlen,
+                                         jobs[i].in, jobs[i].inlen,
+                                         jobs[i].key, jobs[i].keylen);
 
         if (rc != BLAKE2NEON_OK)
             return rc;
