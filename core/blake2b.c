@@ -58,14 +58,12 @@ static void init_state(struct blake2b_state *S, uint64_t word0,
                        uint64_t salt0, uint64_t salt1, uint64_t personal0,
                        uint64_t personal1, uint8_t outlen)
 {
-    S->h[0] = blake2b_iv[0] ^ word0;
-    S->h[1] = blake2b_iv[1];
-    S->h[2] = blake2b_iv[2];
-    S->h[3] = blake2b_iv[3];
-    S->h[4] = blake2b_iv[4] ^ salt0;
-    S->h[5] = blake2b_iv[5] ^ salt1;
-    S->h[6] = blake2b_iv[6] ^ personal0;
-    S->h[7] = blake2b_iv[7] ^ personal1;
+    memcpy(S->h, blake2b_iv, sizeof(S->h));
+    S->h[0] ^= word0;
+    S->h[4] ^= salt0;
+    S->h[5] ^= salt1;
+    S->h[6] ^= personal0;
+    S->h[7] ^= personal1;
     S->t[0] = S->t[1] = 0;
     S->f[0] = S->f[1] = 0;
     S->outlen = outlen;
@@ -142,13 +140,9 @@ void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
     S->buflen = len;
 }
 
-void blake2b_final(struct blake2b_state *S, uint8_t *out,
-                   blake2b_compress_fn *compress)
+/* Write S->outlen bytes of h to out and wipe the state. */
+static void write_digest(struct blake2b_state *S, uint8_t *out)
 {
-    memset(S->buf + S->buflen, 0, BLAKE2B_BLOCKBYTES - S->buflen);
-    S->f[0] = ~UINT64_C(0);
-    compress(S, S->buf, 1, (unsigned int)S->buflen);
-
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* h already holds the digest's bytes in order. */
     memcpy(out, S->h, S->outlen);
@@ -159,4 +153,57 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
     memcpy(out, S->buf, S->outlen);
 #endif
     wipe_state(S);
+}
+
+void blake2b_final(struct blake2b_state *S, uint8_t *out,
+                   blake2b_compress_fn *compress)
+{
+    memset(S->buf + S->buflen, 0, BLAKE2B_BLOCKBYTES - S->buflen);
+    S->f[0] = ~UINT64_C(0);
+    compress(S, S->buf, 1, (unsigned int)S->buflen);
+    write_digest(S, out);
+}
+
+/*
+ * An unkeyed message of at most one block, whole: the state set up, the
+ * block built and compressed once, without update's and final's buffer
+ * bookkeeping. The padding is zeroed by word stores from the message's
+ * last word on, before the message is laid over it: volatile, because a
+ * compiler turns a plain loop back into a memset call, which on armhf
+ * costs more than the hash of a short message saves by this path
+ * (docs/performance.md).
+ */
+static void hash_one_block(uint8_t *out, uint8_t outlen, const uint8_t *in,
+                           size_t len, blake2b_compress_fn *compress)
+{
+    struct blake2b_state S;
+    volatile uint64_t *words = (volatile uint64_t *)(void *)S.buf;
+
+    init_state(&S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
+    for (size_t i = len / sizeof(uint64_t); i < BLAKE2B_BLOCKBYTES / 8; i++)
+        words[i] = 0;
+    if (len > 0) /* in may be NULL when the message is empty */
+        memcpy(S.buf, in, len);
+    S.f[0] = ~UINT64_C(0);
+    compress(&S, S.buf, 1, (unsigned int)len);
+    write_digest(&S, out);
+}
+
+void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
+                  const uint8_t *key, uint8_t keylen,
+                  blake2b_compress_fn *compress)
+{
+    struct blake2b_state S;
+    struct blake2b_params p;
+
+    if (keylen == 0 && len <= BLAKE2B_BLOCKBYTES) {
+        hash_one_block(out, outlen, in, len, compress);
+        return;
+    }
+    blake2b_params_init(&p, outlen);
+    p.key_length = keylen;
+    /* Cannot fail: the caller checked every length. */
+    (void)blake2b_init(&S, &p, key);
+    blake2b_update(&S, in, len, compress);
+    blake2b_final(&S, out, compress);
 }

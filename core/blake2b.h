@@ -74,6 +74,16 @@ void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
 void blake2b_final(struct blake2b_state *S, uint8_t *out,
                    blake2b_compress_fn *compress);
 
+/*
+ * The whole hash of in (len bytes) in one call: out = outlen (1..64) bytes
+ * of BLAKE2b, keyed with key when keylen is 1..64. Lengths must have been
+ * checked. A short unkeyed message takes a path of its own, without the
+ * buffering of update and final; the result is the same.
+ */
+void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
+                  const uint8_t *key, uint8_t keylen,
+                  blake2b_compress_fn *compress);
+
 /* Overwrite memory in a way the compiler may not elide. */
 void blake2b_wipe(void *p, size_t len);
 

@@ -107,16 +107,6 @@ static void lane_finish(struct lane *L, blake2b_compress_fn *compress)
     lane_output(L);
 }
 
-static void one_at_a_time(const struct blake2b_many_job *job,
-                          blake2b_compress_fn *compress)
-{
-    struct lane L;
-
-    lane_start(&L, job);
-    lane_finish(&L, compress);
-    blake2b_wipe(&L, sizeof(L));
-}
-
 void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
                   blake2b_compress_fn *compress,
                   blake2b_compress4_fn *compress4)
@@ -130,7 +120,9 @@ void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
 
     if (compress4 == NULL || njobs < 2) {
         for (size_t j = 0; j < njobs; j++)
-            one_at_a_time(&jobs[j], compress);
+            blake2b_hash(jobs[j].out, jobs[j].outlen, jobs[j].in,
+                         jobs[j].inlen, jobs[j].key, jobs[j].keylen,
+                         compress);
         return;
     }
 

@@ -109,13 +109,6 @@ int blake2neon_final(blake2neon_ctx *ctx, void *out)
     return BLAKE2NEON_OK;
 }
 
-/*
- * The core's calls on a state of its own, not a public context through
- * init, update and final: the short messages this call is for would
- * otherwise pay for a parameter block an unkeyed hash does not need and
- * for a second wipe of a context nobody else sees (the core's final
- * already wipes the state, the key block and the message's copy with it).
- */
 int b2n_lib_check_hash_args(const void *out, size_t outlen, const void *in,
                             size_t inlen, const void *key, size_t keylen)
 {
@@ -127,7 +120,6 @@ int b2n_lib_check_hash_args(const void *out, size_t outlen, const void *in,
 int blake2neon_hash(void *out, size_t outlen, const void *in, size_t inlen,
                     const void *key, size_t keylen)
 {
-    struct blake2b_state S;
     blake2b_compress_fn *compress;
     int rc;
 
@@ -137,11 +129,7 @@ int blake2neon_hash(void *out, size_t outlen, const void *in, size_t inlen,
     compress = b2n_lib_compress();
     if (compress == NULL)
         return BLAKE2NEON_ERR_BACKEND;
-    if (keylen == 0)
-        (void)blake2b_init_unkeyed(&S, (uint8_t)outlen);
-    else
-        start(&S, outlen, key, keylen, NULL, NULL);
-    blake2b_update(&S, in, inlen, compress);
-    blake2b_final(&S, out, compress);
+    blake2b_hash(out, (uint8_t)outlen, in, inlen, key, (uint8_t)keylen,
+                 compress);
     return BLAKE2NEON_OK;
 }

@@ -5,9 +5,13 @@
  * automatic choice, self-tested either way (core/backend_choose.c: an
  * automatic choice that fails gives way to generic).
  * pthread_once makes the first calls of several threads wait for one
- * choice, and publishes it to all of them.
+ * choice, and publishes it to all of them. Once chosen, the compress is
+ * read with one acquire load instead: a few instructions where the call
+ * of pthread_once costs about twenty, which a short message's one-shot
+ * hash notices on armhf (docs/performance.md).
  */
 #include <pthread.h>
+#include <stdatomic.h>
 
 #include "backend.h"
 #include "ctx.h"
@@ -16,6 +20,8 @@
 static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
 static const struct blake2b_backend *chosen; /* NULL: none usable */
 static blake2b_compress4_fn *chosen4;         /* NULL: one at a time */
+/* chosen->compress, stored last: non-NULL means chosen and chosen4 are set. */
+static _Atomic(blake2b_compress_fn *) chosen_compress;
 
 static void choose(void)
 {
@@ -27,6 +33,8 @@ static void choose(void)
         chosen = backend;
         chosen4 = blake2b_compress4_for(backend,
                                         blake2b_backend_name_is_auto(name));
+        atomic_store_explicit(&chosen_compress, backend->compress,
+                              memory_order_release);
     }
 }
 
@@ -39,7 +47,13 @@ static const struct blake2b_backend *backend_in_use(void)
 
 blake2b_compress_fn *b2n_lib_compress(void)
 {
-    const struct blake2b_backend *backend = backend_in_use();
+    blake2b_compress_fn *compress =
+        atomic_load_explicit(&chosen_compress, memory_order_acquire);
+    const struct blake2b_backend *backend;
+
+    if (compress != NULL)
+        return compress;
+    backend = backend_in_use();
 
     return backend != NULL ? backend->compress : NULL;
 }
