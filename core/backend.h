@@ -32,6 +32,9 @@ struct blake2b_backend {
     const char *description;
     blake2b_compress_fn *compress;
     int (*cpu_can_run)(void);  /* NULL: runs everywhere */
+    /* Its own whole hash of a short message; NULL: the core's C path
+     * around compress (blake2b_hash). */
+    blake2b_hash_short_fn *hash_short;
 };
 
 /* Every backend compiled in, the generic one first; NULL past the end. */
@@ -90,6 +93,7 @@ int blake2b_backend_selftest(const struct blake2b_backend *backend);
 blake2b_compress_fn blake2b_compress_generic;
 #if defined(BLAKE2B_BUILDS_NEON)
 blake2b_compress_fn blake2b_compress_neon;
+blake2b_hash_short_fn blake2b_hash_short_neon;
 #endif
 #if defined(BLAKE2B_BUILDS_A64)
 blake2b_compress_fn blake2b_compress_a64;

@@ -10,20 +10,27 @@
 #include "cpu_features.h"
 
 static const struct blake2b_backend backends[] = {
-    { "generic", "portable C", blake2b_compress_generic, NULL },
+    { .name = "generic", .description = "portable C",
+      .compress = blake2b_compress_generic },
 #if defined(BLAKE2B_BUILDS_NEON)
-    { "neon", "ARMv7 NEON", blake2b_compress_neon, blake2b_cpu_has_neon },
+    { .name = "neon", .description = "ARMv7 NEON",
+      .compress = blake2b_compress_neon,
+      .cpu_can_run = blake2b_cpu_has_neon,
+      .hash_short = blake2b_hash_short_neon },
 #endif
 #if defined(BLAKE2B_BUILDS_A64)
     /* Base ARMv8-A: every AArch64 CPU runs it. */
-    { "a64", "AArch64 scalar, shifted-register EOR", blake2b_compress_a64,
-      NULL },
+    { .name = "a64", .description = "AArch64 scalar, shifted-register EOR",
+      .compress = blake2b_compress_a64 },
 #endif
 #if defined(__x86_64__)
-    { "avx2", "x86-64 AVX2", blake2b_compress_avx2, blake2b_cpu_has_avx2 },
+    { .name = "avx2", .description = "x86-64 AVX2",
+      .compress = blake2b_compress_avx2,
+      .cpu_can_run = blake2b_cpu_has_avx2 },
 #if defined(BLAKE2B_BUILDS_X86_ASM)
-    { "avx512", "x86-64 AVX-512VL (256-bit)", blake2b_compress_avx512,
-      blake2b_cpu_has_avx512vl },
+    { .name = "avx512", .description = "x86-64 AVX-512VL (256-bit)",
+      .compress = blake2b_compress_avx512,
+      .cpu_can_run = blake2b_cpu_has_avx512vl },
 #endif
 #endif
 };

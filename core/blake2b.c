@@ -189,21 +189,44 @@ static void hash_one_block(uint8_t *out, uint8_t outlen, const uint8_t *in,
     write_digest(&S, out);
 }
 
+/* A backend's hash_short, which writes all 64 bytes of h. */
+static void hash_short_into(uint8_t *out, uint8_t outlen, const uint8_t *in,
+                            size_t len, blake2b_hash_short_fn *hash_short)
+{
+    uint8_t digest[BLAKE2B_OUTBYTES];
+
+    if (outlen == BLAKE2B_OUTBYTES) {
+        hash_short(out, in, len, outlen);
+        return;
+    }
+    hash_short(digest, in, len, outlen);
+    memcpy(out, digest, outlen);
+    blake2b_wipe(digest, sizeof(digest));
+}
+
 void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
                   const uint8_t *key, uint8_t keylen,
-                  blake2b_compress_fn *compress)
+                  blake2b_compress_fn *compress,
+                  blake2b_hash_short_fn *hash_short)
 {
     struct blake2b_state S;
     struct blake2b_params p;
 
     if (keylen == 0 && len <= BLAKE2B_BLOCKBYTES) {
-        hash_one_block(out, outlen, in, len, compress);
+        if (hash_short != NULL)
+            hash_short_into(out, outlen, in, len, hash_short);
+        else
+            hash_one_block(out, outlen, in, len, compress);
         return;
     }
-    blake2b_params_init(&p, outlen);
-    p.key_length = keylen;
-    /* Cannot fail: the caller checked every length. */
-    (void)blake2b_init(&S, &p, key);
+    /* Neither can fail: the caller checked every length. */
+    if (keylen == 0) {
+        (void)blake2b_init_unkeyed(&S, outlen);
+    } else {
+        blake2b_params_init(&p, outlen);
+        p.key_length = keylen;
+        (void)blake2b_init(&S, &p, key);
+    }
     blake2b_update(&S, in, len, compress);
     blake2b_final(&S, out, compress);
 }

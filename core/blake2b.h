@@ -36,6 +36,15 @@ struct blake2b_state {
 typedef void blake2b_compress_fn(struct blake2b_state *S, const uint8_t *in,
                                  size_t nblocks, unsigned int inc);
 
+/*
+ * The whole unkeyed hash, no salt or personalization, of a message of at
+ * most one block (len 0..128): all 64 bytes of the final h are written to
+ * digest; outlen (1..64) only goes into the parameter block. A backend
+ * may have one of its own (backend.h); the core has a C path.
+ */
+typedef void blake2b_hash_short_fn(uint8_t *digest, const uint8_t *in,
+                                   size_t len, unsigned int outlen);
+
 /* Parameter-block fields a caller may set (RFC 7693 section 2.5). */
 struct blake2b_params {
     uint8_t digest_length;                  /* 1..64 */
@@ -78,11 +87,13 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
  * The whole hash of in (len bytes) in one call: out = outlen (1..64) bytes
  * of BLAKE2b, keyed with key when keylen is 1..64. Lengths must have been
  * checked. A short unkeyed message takes a path of its own, without the
- * buffering of update and final; the result is the same.
+ * buffering of update and final: hash_short when the backend has one
+ * (else NULL), or the core's C path; the result is the same.
  */
 void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
                   const uint8_t *key, uint8_t keylen,
-                  blake2b_compress_fn *compress);
+                  blake2b_compress_fn *compress,
+                  blake2b_hash_short_fn *hash_short);
 
 /* Overwrite memory in a way the compiler may not elide. */
 void blake2b_wipe(void *p, size_t len);

@@ -109,6 +109,7 @@ static void lane_finish(struct lane *L, blake2b_compress_fn *compress)
 
 void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
                   blake2b_compress_fn *compress,
+                  blake2b_hash_short_fn *hash_short,
                   blake2b_compress4_fn *compress4)
 {
     static const uint8_t zero_block[BLAKE2B_BLOCKBYTES];
@@ -122,7 +123,7 @@ void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
         for (size_t j = 0; j < njobs; j++)
             blake2b_hash(jobs[j].out, jobs[j].outlen, jobs[j].in,
                          jobs[j].inlen, jobs[j].key, jobs[j].keylen,
-                         compress);
+                         compress, hash_short);
         return;
     }
 

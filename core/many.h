@@ -42,12 +42,14 @@ struct blake2b_many_job {
  * pointers non-NULL where data is). With compress4, messages run in
  * lanes, a lane refilled with the next job as soon as its message ends;
  * the last one left alone finishes on compress. Without compress4 (NULL),
- * each job is hashed on its own with compress: the fallback of every
- * backend that has no lane-parallel compress. An output is written once
+ * each job is hashed on its own by blake2b_hash with compress and
+ * hash_short (NULL: none): the fallback of every backend that has no
+ * lane-parallel compress. An output is written once
  * its own message is done, while others may still be read.
  */
 void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
                   blake2b_compress_fn *compress,
+                  blake2b_hash_short_fn *hash_short,
                   blake2b_compress4_fn *compress4);
 
 /*

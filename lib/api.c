@@ -120,16 +120,16 @@ int b2n_lib_check_hash_args(const void *out, size_t outlen, const void *in,
 int blake2neon_hash(void *out, size_t outlen, const void *in, size_t inlen,
                     const void *key, size_t keylen)
 {
-    blake2b_compress_fn *compress;
+    const struct blake2b_backend *backend;
     int rc;
 
     rc = b2n_lib_check_hash_args(out, outlen, in, inlen, key, keylen);
     if (rc != BLAKE2NEON_OK)
         return rc;
-    compress = b2n_lib_compress();
-    if (compress == NULL)
+    backend = b2n_lib_backend();
+    if (backend == NULL)
         return BLAKE2NEON_ERR_BACKEND;
     blake2b_hash(out, (uint8_t)outlen, in, inlen, key, (uint8_t)keylen,
-                 compress);
+                 backend->compress, backend->hash_short);
     return BLAKE2NEON_OK;
 }

@@ -5,7 +5,7 @@
  * automatic choice, self-tested either way (core/backend_choose.c: an
  * automatic choice that fails gives way to generic).
  * pthread_once makes the first calls of several threads wait for one
- * choice, and publishes it to all of them. Once chosen, the compress is
+ * choice, and publishes it to all of them. Once chosen, the backend is
  * read with one acquire load instead: a few instructions where the call
  * of pthread_once costs about twenty, which a short message's one-shot
  * hash notices on armhf (docs/performance.md).
@@ -20,8 +20,8 @@
 static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
 static const struct blake2b_backend *chosen; /* NULL: none usable */
 static blake2b_compress4_fn *chosen4;         /* NULL: one at a time */
-/* chosen->compress, stored last: non-NULL means chosen and chosen4 are set. */
-static _Atomic(blake2b_compress_fn *) chosen_compress;
+/* chosen, stored last: non-NULL means chosen and chosen4 are set. */
+static _Atomic(const struct blake2b_backend *) published;
 
 static void choose(void)
 {
@@ -33,13 +33,17 @@ static void choose(void)
         chosen = backend;
         chosen4 = blake2b_compress4_for(backend,
                                         blake2b_backend_name_is_auto(name));
-        atomic_store_explicit(&chosen_compress, backend->compress,
-                              memory_order_release);
+        atomic_store_explicit(&published, backend, memory_order_release);
     }
 }
 
-static const struct blake2b_backend *backend_in_use(void)
+const struct blake2b_backend *b2n_lib_backend(void)
 {
+    const struct blake2b_backend *backend =
+        atomic_load_explicit(&published, memory_order_acquire);
+
+    if (backend != NULL)
+        return backend;
     /* pthread_once fails only on an invalid argument: it cannot here. */
     (void)pthread_once(&chosen_once, choose);
     return chosen;
@@ -47,26 +51,20 @@ static const struct blake2b_backend *backend_in_use(void)
 
 blake2b_compress_fn *b2n_lib_compress(void)
 {
-    blake2b_compress_fn *compress =
-        atomic_load_explicit(&chosen_compress, memory_order_acquire);
-    const struct blake2b_backend *backend;
-
-    if (compress != NULL)
-        return compress;
-    backend = backend_in_use();
+    const struct blake2b_backend *backend = b2n_lib_backend();
 
     return backend != NULL ? backend->compress : NULL;
 }
 
 const char *blake2neon_backend(void)
 {
-    const struct blake2b_backend *backend = backend_in_use();
+    const struct blake2b_backend *backend = b2n_lib_backend();
 
     return backend != NULL ? backend->name : NULL;
 }
 
 blake2b_compress4_fn *b2n_lib_compress4(void)
 {
-    (void)backend_in_use();
+    (void)b2n_lib_backend();
     return chosen4;
 }

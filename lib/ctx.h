@@ -4,6 +4,7 @@
 #ifndef BLAKE2NEON_LIB_CTX_H
 #define BLAKE2NEON_LIB_CTX_H
 
+#include "backend.h"
 #include "blake2b.h"
 #include "blake2neon.h"
 #include "many.h"
@@ -32,8 +33,11 @@ static inline struct b2n_lib_ctx *b2n_lib_ctx(blake2neon_ctx *ctx)
 int b2n_lib_check_hash_args(const void *out, size_t outlen, const void *in,
                             size_t inlen, const void *key, size_t keylen);
 
-/* The backend's compress function, chosen on first call; NULL if no
- * backend can be used (BLAKE2NEON_ERR_BACKEND). */
+/* The backend, chosen on first call; NULL if none can be used
+ * (BLAKE2NEON_ERR_BACKEND). */
+const struct blake2b_backend *b2n_lib_backend(void);
+
+/* Its compress function; NULL likewise. */
 blake2b_compress_fn *b2n_lib_compress(void);
 
 /* The lane-parallel compress that goes with it (core/many.h), chosen and

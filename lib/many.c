@@ -12,7 +12,7 @@ enum { CHUNK = 64 };
 int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
 {
     struct blake2b_many_job core_jobs[CHUNK];
-    blake2b_compress_fn *compress;
+    const struct blake2b_backend *backend;
     blake2b_compress4_fn *compress4;
 
     if (jobs == NULL && njobs > 0)
@@ -25,8 +25,8 @@ int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
         if (rc != BLAKE2NEON_OK)
             return rc;
     }
-    compress = b2n_lib_compress();
-    if (compress == NULL)
+    backend = b2n_lib_backend();
+    if (backend == NULL)
         return BLAKE2NEON_ERR_BACKEND;
     compress4 = b2n_lib_compress4();
 
@@ -43,7 +43,8 @@ int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
             core_jobs[i].keylen = (uint8_t)job->keylen;
             core_jobs[i].key = job->key;
         }
-        blake2b_many(core_jobs, n, compress, compress4);
+        blake2b_many(core_jobs, n, backend->compress, backend->hash_short,
+                     compress4);
         done += n;
     }
     return BLAKE2NEON_OK;

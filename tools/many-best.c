@@ -50,7 +50,8 @@ static void one_at_a_time(void)
 
 static void many(void)
 {
-    blake2b_many(jobs, 4, blake2b_compress_avx2, blake2b_compress4_avx2);
+    blake2b_many(jobs, 4, blake2b_compress_avx2, NULL,
+                 blake2b_compress4_avx2);
 }
 
 static void four_single_blocks(void)

@@ -4,15 +4,16 @@
 # function, so that profilers, debuggers and unwinders can step through
 # them: a DWARF FDE (.eh_frame or .debug_frame) whose range is exactly the
 # function's symbol, and on 32-bit Arm also an EHABI (.ARM.exidx) entry
-# that restores the registers the function saves.
+# that restores the registers the function saves: each POP is one pop of
+# that entry as readelf -u prints it, e.g. 'D8-D15' or 'r4, r5, r6, r14'.
 #
-#   check_unwind.pl READELF FILE FUNCTION [arm]      (READELF: GNU readelf)
+#   check_unwind.pl READELF FILE FUNCTION [arm POP...]   (READELF: GNU readelf)
 use strict;
 use warnings;
 use Test::More;
 
-my ($readelf, $file, $func, $arm) = @ARGV;
-die "usage: $0 READELF FILE FUNCTION [arm]\n" unless defined $func;
+my ($readelf, $file, $func, $arm, @pops) = @ARGV;
+die "usage: $0 READELF FILE FUNCTION [arm POP...]\n" unless defined $func;
 
 # Run a command without a shell (the paths may hold spaces); its output,
 # standard error included.
@@ -60,9 +61,7 @@ if (defined $arm) {
         or diag($text);
     $entry //= '';
     unlike($entry, qr/cantunwind/i, "$func: the entry can unwind");
-    like($entry, qr/pop \{D8-D15\}/, "$func: d8-d15 are restored");
-    like($entry, qr/pop \{r4, r5, r6, r7, r8, r9, r10, r11, r12(?:, r14)?\}/,
-         "$func: r4-r12 are restored");
+    like($entry, qr/pop \{\Q$_\E\}/, "$func: pop {$_}") for @pops;
     like($entry, qr/pop \{(?:[^}]*, )?r14\}/, "$func: the return address is found");
 }
 

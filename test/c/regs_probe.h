@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Call a compress backend from assembly, with every register the backend
+ * Call a compress backend (or a backend's hash_short) from assembly, with every register the backend
  * could leave secrets in (vector registers; on AArch64, where a64 uses
  * none, the general-purpose ones) filled beforehand and stored right after
  * its return (nothing of the C compiler's runs in between).
@@ -18,7 +18,13 @@
  * targets (8-byte slots).
  */
 struct regs_probe {
-    _Alignas(8) blake2b_compress_fn *fn;  /* 0 */
+    /* Called with S, in, nblocks and inc as its four arguments; a
+     * hash_short takes them as digest (S's first 64 bytes, h), in, len
+     * and outlen. */
+    _Alignas(8) union {
+        blake2b_compress_fn *compress;
+        blake2b_hash_short_fn *hash_short;
+    } fn;                                 /* 0 */
     _Alignas(8) struct blake2b_state *S;  /* 8 */
     _Alignas(8) const uint8_t *in;        /* 16 */
     uint64_t nblocks;            /* 24 */

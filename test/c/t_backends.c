@@ -255,6 +255,64 @@ static void check_bounds(const struct blake2b_backend *b)
     munmap(area, 3 * page);
 }
 
+/*
+ * A backend's own hash of short messages (hash_short) gives the core's C
+ * path's digest for every length 0..128 and several digest lengths, and
+ * reads exactly the message: each is placed flush against an unreadable
+ * page, after it and then before it, as in check_bounds.
+ */
+static void check_hash_short(const struct blake2b_backend *b)
+{
+    static const uint8_t outlens[] = { 64, 32, 20, 1 };
+    const size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    uint8_t *area, *readable;
+    struct t_rng rng;
+    unsigned long checked = 0;
+
+    if (b->hash_short == NULL)
+        return;
+    area = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (!T_CHECK(area != MAP_FAILED, "map 3 pages"))
+        return;
+    readable = area + page;
+    T_CHECK(mprotect(area, page, PROT_NONE) == 0
+                && mprotect(readable + page, page, PROT_NONE) == 0,
+            "guard pages");
+    t_rng_seed(&rng, 0x5eed0019);
+    t_rng_fill(&rng, readable, page);
+
+    for (size_t len = 0; len <= BLAKE2B_BLOCKBYTES; len++) {
+        const uint8_t *flush[2] = { readable + page - len, readable };
+        const uint8_t outlen = outlens[len % sizeof(outlens)];
+
+        for (int at = 0; at < 2; at++) {
+            uint8_t want[64], got[64];
+
+            blake2b_hash(want, outlen, flush[at], len, NULL, 0,
+                         blake2b_compress_generic, NULL);
+            b->hash_short(got, flush[at], len, outlen);
+            T_SAME(got, want, outlen,
+                   "%s: hash_short of %zu bytes (digest %u) flush against "
+                   "the %s page", b->name, len, outlen,
+                   at == 0 ? "next" : "previous");
+            checked++;
+        }
+    }
+    munmap(area, 3 * page);
+    t_note("%s: hash_short gave the C path's digest %lu times", b->name,
+           checked);
+}
+
+/* A hash_short that ignores the digest length in the parameter block. */
+static void hash_short_outlen_ignored(uint8_t *digest, const uint8_t *in,
+                                      size_t len, unsigned int outlen)
+{
+    (void)outlen;
+    blake2b_hash(digest, 64, in, len, NULL, 0, blake2b_compress_generic,
+                 NULL);
+}
+
 /* Counter bugs a backend could have, each on top of generic: no carry from
  * t[0] into t[1], and t[0] advanced in 32-bit halves with no carry between
  * them (the trap of a 32-bit backend). inc 0 makes generic leave t alone. */
@@ -282,8 +340,13 @@ static void compress_no_carry32(struct blake2b_state *S, const uint8_t *in,
 static void check_selftest_rejects(void)
 {
     static const struct blake2b_backend bad[] = {
-        { "no-carry64", "no carry into t[1]", compress_no_carry64, NULL },
-        { "no-carry32", "no carry at 2^32", compress_no_carry32, NULL },
+        { .name = "no-carry64", .description = "no carry into t[1]",
+          .compress = compress_no_carry64 },
+        { .name = "no-carry32", .description = "no carry at 2^32",
+          .compress = compress_no_carry32 },
+        { .name = "short-outlen", .description = "a hash_short blind to outlen",
+          .compress = blake2b_compress_generic,
+          .hash_short = hash_short_outlen_ignored },
     };
 
     for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
@@ -360,6 +423,7 @@ int main(int argc, char **argv)
         check_against_generic(b);
         check_counter_carry(b, argv[1]);
         check_bounds(b);
+        check_hash_short(b);
         t_note("backend %s (%s): tested, %s", b->name, b->description,
                t_failures() == before ? "all correct" : "FAILURES");
         tested++;
