@@ -38,9 +38,9 @@
 
 /* The frame: the zero-padded block, then a blake2b_state's h, t and f
  * (the only fields a compress touches; offsets as in compress_neon.S). */
-	.equ	FRAME_BLOCK, 0
-	.equ	FRAME_STATE, 128
-	.equ	FRAME_SIZE, 128 + 96
+	.equ	BLOCK_BYTES, 128
+	.equ	FRAME_STATE, BLOCK_BYTES
+	.equ	FRAME_SIZE, BLOCK_BYTES + 96
 
 	.text
 	.balign	16
@@ -76,10 +76,9 @@ blake2b_hash_short_neon:
 	vmov.i8		q0, #0
 	vmov.i8		q1, #0
 	mov		ip, sp
+	.rept	BLOCK_BYTES / 32
 	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]
+	.endr
 	mov		ip, sp
 .Lcopy32:
 	cmp		r2, #32
@@ -145,12 +144,9 @@ blake2b_hash_short_neon:
 	vmov.i8		q2, #0
 	vmov.i8		q3, #0
 	mov		ip, sp
+	.rept	(BLOCK_BYTES + 64) / 32
 	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]!
-	vst1.8		{d0-d3}, [ip]
+	.endr
 	add		sp, sp, #FRAME_SIZE
 	.cfi_def_cfa_offset 16
 	pop		{r4, r5, r6, pc}

@@ -207,6 +207,34 @@ static void check_table(void)
 }
 
 /*
+ * One readable page of random bytes between two unreadable ones (3 pages
+ * mapped from the returned pointer less a page; unmap with unmap_guarded),
+ * or NULL after a failed check.
+ */
+static uint8_t *map_guarded(size_t page, uint64_t seed)
+{
+    uint8_t *area, *readable;
+    struct t_rng rng;
+
+    area = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
+                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (!T_CHECK(area != MAP_FAILED, "map 3 pages"))
+        return NULL;
+    readable = area + page;
+    T_CHECK(mprotect(area, page, PROT_NONE) == 0
+                && mprotect(readable + page, page, PROT_NONE) == 0,
+            "guard pages");
+    t_rng_seed(&rng, seed);
+    t_rng_fill(&rng, readable, page);
+    return readable;
+}
+
+static void unmap_guarded(uint8_t *readable, size_t page)
+{
+    munmap(readable - page, 3 * page);
+}
+
+/*
  * A compress backend reads exactly its nblocks * 128 input bytes: the input
  * is placed flush against an unreadable page, after it and then before it,
  * so an overread or underread is a crash here. This is for the assembly
@@ -217,22 +245,14 @@ static void check_bounds(const struct blake2b_backend *b)
     const struct blake2b_backend *generic = blake2b_backend_at(0);
     const size_t page = (size_t)sysconf(_SC_PAGESIZE);
     const size_t max_blocks = 4;
-    uint8_t *area, *readable;
-    struct t_rng rng;
+    uint8_t *readable;
 
     if (!T_CHECK(page >= max_blocks * BLAKE2B_BLOCKBYTES, "page size %zu",
                  page))
         return;
-    area = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (!T_CHECK(area != MAP_FAILED, "map 3 pages"))
+    readable = map_guarded(page, 0x5eed0007);
+    if (readable == NULL)
         return;
-    readable = area + page;
-    T_CHECK(mprotect(area, page, PROT_NONE) == 0
-                && mprotect(readable + page, page, PROT_NONE) == 0,
-            "guard pages");
-    t_rng_seed(&rng, 0x5eed0007);
-    t_rng_fill(&rng, readable, page);
 
     for (size_t n = 1; n <= max_blocks; n++) {
         const uint8_t *flush[2] = { readable + page - n * BLAKE2B_BLOCKBYTES,
@@ -252,7 +272,7 @@ static void check_bounds(const struct blake2b_backend *b)
                    b->name, n, at == 0 ? "next" : "previous");
         }
     }
-    munmap(area, 3 * page);
+    unmap_guarded(readable, page);
 }
 
 /*
@@ -265,22 +285,14 @@ static void check_hash_short(const struct blake2b_backend *b)
 {
     static const uint8_t outlens[] = { 64, 32, 20, 1 };
     const size_t page = (size_t)sysconf(_SC_PAGESIZE);
-    uint8_t *area, *readable;
-    struct t_rng rng;
+    uint8_t *readable;
     unsigned long checked = 0;
 
     if (b->hash_short == NULL)
         return;
-    area = mmap(NULL, 3 * page, PROT_READ | PROT_WRITE,
-                MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-    if (!T_CHECK(area != MAP_FAILED, "map 3 pages"))
+    readable = map_guarded(page, 0x5eed0019);
+    if (readable == NULL)
         return;
-    readable = area + page;
-    T_CHECK(mprotect(area, page, PROT_NONE) == 0
-                && mprotect(readable + page, page, PROT_NONE) == 0,
-            "guard pages");
-    t_rng_seed(&rng, 0x5eed0019);
-    t_rng_fill(&rng, readable, page);
 
     for (size_t len = 0; len <= BLAKE2B_BLOCKBYTES; len++) {
         const uint8_t *flush[2] = { readable + page - len, readable };
@@ -299,7 +311,7 @@ static void check_hash_short(const struct blake2b_backend *b)
             checked++;
         }
     }
-    munmap(area, 3 * page);
+    unmap_guarded(readable, page);
     t_note("%s: hash_short gave the C path's digest %lu times", b->name,
            checked);
 }
