@@ -79,6 +79,16 @@ int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
     return 1;
 }
 
+/* The zero-padded key is the first block. It stays buffered like any
+ * input, so for an empty message it is also the last block. */
+static void buffer_key(struct blake2b_state *S, const uint8_t *key,
+                       uint8_t keylen)
+{
+    memcpy(S->buf, key, keylen);
+    memset(S->buf + keylen, 0, BLAKE2B_BLOCKBYTES - keylen);
+    S->buflen = BLAKE2B_BLOCKBYTES;
+}
+
 int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
                  const uint8_t *key)
 {
@@ -92,14 +102,8 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
                blake2b_load64_le(p->personal),
                blake2b_load64_le(p->personal + 8), p->digest_length);
 
-    /* The zero-padded key is the first block. It stays buffered like any
-     * input, so for an empty message it is also the last block. */
-    if (p->key_length > 0) {
-        memcpy(S->buf, key, p->key_length);
-        memset(S->buf + p->key_length, 0,
-               BLAKE2B_BLOCKBYTES - p->key_length);
-        S->buflen = BLAKE2B_BLOCKBYTES;
-    }
+    if (p->key_length > 0)
+        buffer_key(S, key, p->key_length);
     return 1;
 }
 
@@ -210,7 +214,6 @@ void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
                   blake2b_hash_short_fn *hash_short)
 {
     struct blake2b_state S;
-    struct blake2b_params p;
 
     if (keylen == 0 && len <= BLAKE2B_BLOCKBYTES) {
         if (hash_short != NULL)
@@ -219,14 +222,10 @@ void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
             hash_one_block(out, outlen, in, len, compress);
         return;
     }
-    /* Neither can fail: the caller checked every length. */
-    if (keylen == 0) {
-        (void)blake2b_init_unkeyed(&S, outlen);
-    } else {
-        blake2b_params_init(&p, outlen);
-        p.key_length = keylen;
-        (void)blake2b_init(&S, &p, key);
-    }
+    /* The lengths were checked by the caller: no path leaves S unset. */
+    init_state(&S, param_word0(outlen, keylen), 0, 0, 0, 0, outlen);
+    if (keylen > 0)
+        buffer_key(&S, key, keylen);
     blake2b_update(&S, in, len, compress);
     blake2b_final(&S, out, compress);
 }
