@@ -173,9 +173,8 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
  * block built and compressed once, without update's and final's buffer
  * bookkeeping. The padding is zeroed by word stores from the message's
  * last word on, before the message is laid over it: volatile, because a
- * compiler turns a plain loop back into a memset call, which on armhf
- * costs more than the hash of a short message saves by this path
- * (docs/performance.md).
+ * compiler turns a plain loop back into a memset call, about twice the
+ * instructions on armhf (docs/performance.md).
  */
 static void hash_one_block(uint8_t *out, uint8_t outlen, const uint8_t *in,
                            size_t len, blake2b_compress_fn *compress)
