@@ -15,13 +15,16 @@ void blake2b_wipe(void *p, size_t len)
 }
 
 /*
- * Zero the whole state with 64-bit volatile stores, which the compiler
- * must all perform. Four a loop pass: on armhf this is about a third of
- * the instructions of the C library's memset for the state's 232 bytes,
- * and final runs it for every message (docs/performance.md).
+ * Zero the whole state in a way the compiler must perform; final runs it
+ * for every message. On x86-64 with the C library's memset, whose vector
+ * stores beat 29 separate ones: a 64-byte hash is about 6% faster so.
+ * Elsewhere with 64-bit volatile stores, four a loop pass: on armhf about
+ * a third of the instructions of memset for the state's 232 bytes, on
+ * AArch64 as many (docs/performance.md).
  */
 static void wipe_state(struct blake2b_state *S)
 {
+#if !defined(__x86_64__)
     enum { WORDS = sizeof(*S) / sizeof(uint64_t) };
     volatile uint64_t *w = (volatile uint64_t *)(void *)S;
     size_t i;
@@ -36,6 +39,9 @@ static void wipe_state(struct blake2b_state *S)
     }
     for (; i < WORDS; i++)
         w[i] = 0;
+#else
+    blake2b_wipe(S, sizeof(*S));
+#endif
 }
 
 void blake2b_params_init(struct blake2b_params *p, uint8_t outlen)
