@@ -56,36 +56,34 @@ AVX2_INLINE void transpose4(__m256i r0, __m256i r1, __m256i r2, __m256i r3,
  * operation by operation: four independent chains side by side for the
  * out-of-order core, where one G after another leaves it one chain at a
  * time to find. a, b, c, d name the v words of each G, x and y its
- * message words.
+ * message words. G is twice the same half: a += m + b, d = (d ^ a) >>>
+ * rotr_d, c += d, b = (b ^ c) >>> rotr_b; first with x, 32 and 24, then
+ * with y, 16 and 63 (the rotations inline: the same code as written out).
  */
+AVX2_INLINE void g4_half(__m256i v[16], const int a[4], const int b[4],
+                         const int c[4], const int d[4], const __m256i m[4],
+                         __m256i (*rotr_d)(__m256i), __m256i (*rotr_b)(__m256i))
+{
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[a[i]] = add(add(v[a[i]], m[i]), v[b[i]]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[d[i]] = rotr_d(xor(v[d[i]], v[a[i]]));
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[c[i]] = add(v[c[i]], v[d[i]]);
+#pragma GCC unroll 4
+    for (int i = 0; i < 4; i++)
+        v[b[i]] = rotr_b(xor(v[b[i]], v[c[i]]));
+}
+
 AVX2_INLINE void g4(__m256i v[16], const int a[4], const int b[4],
                     const int c[4], const int d[4], const __m256i x[4],
                     const __m256i y[4])
 {
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[a[i]] = add(add(v[a[i]], x[i]), v[b[i]]);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[d[i]] = rotr32(xor(v[d[i]], v[a[i]]));
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[c[i]] = add(v[c[i]], v[d[i]]);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[b[i]] = rotr24(xor(v[b[i]], v[c[i]]));
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[a[i]] = add(add(v[a[i]], y[i]), v[b[i]]);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[d[i]] = rotr16(xor(v[d[i]], v[a[i]]));
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[c[i]] = add(v[c[i]], v[d[i]]);
-#pragma GCC unroll 4
-    for (int i = 0; i < 4; i++)
-        v[b[i]] = rotr63(xor(v[b[i]], v[c[i]]));
+    g4_half(v, a, b, c, d, x, rotr32, rotr24);
+    g4_half(v, a, b, c, d, y, rotr16, rotr63);
 }
 
 AVX2_INLINE void one_round(__m256i v[16], const __m256i m[16],
