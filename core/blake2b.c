@@ -95,6 +95,14 @@ static void buffer_key(struct blake2b_state *S, const uint8_t *key,
     S->buflen = BLAKE2B_BLOCKBYTES;
 }
 
+void blake2b_init_keyed(struct blake2b_state *S, uint8_t outlen,
+                        const uint8_t *key, uint8_t keylen)
+{
+    init_state(S, param_word0(outlen, keylen), 0, 0, 0, 0, outlen);
+    if (keylen > 0)
+        buffer_key(S, key, keylen);
+}
+
 int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
                  const uint8_t *key)
 {
@@ -150,18 +158,22 @@ void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
     S->buflen = len;
 }
 
-/* Write S->outlen bytes of h to out and wipe the state. */
-static void write_digest(struct blake2b_state *S, uint8_t *out)
+void blake2b_output(const struct blake2b_state *S, uint8_t *out,
+                    size_t outlen)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     /* h already holds the digest's bytes in order. */
-    memcpy(out, S->h, S->outlen);
+    memcpy(out, S->h, outlen);
 #else
-    /* The digest is serialized into buf, which the wipe below clears. */
-    for (int i = 0; i < 8; i++)
-        blake2b_store64_le(S->buf + 8 * i, S->h[i]);
-    memcpy(out, S->buf, S->outlen);
+    for (size_t i = 0; i < outlen; i++)
+        out[i] = (uint8_t)(S->h[i / 8] >> (8 * (i % 8)));
 #endif
+}
+
+/* Write S->outlen bytes of h to out and wipe the state. */
+static void write_digest(struct blake2b_state *S, uint8_t *out)
+{
+    blake2b_output(S, out, S->outlen);
     wipe_state(S);
 }
 
@@ -227,10 +239,7 @@ void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
             hash_one_block(out, outlen, in, len, compress);
         return;
     }
-    /* The lengths were checked by the caller: no path leaves S unset. */
-    init_state(&S, param_word0(outlen, keylen), 0, 0, 0, 0, outlen);
-    if (keylen > 0)
-        buffer_key(&S, key, keylen);
+    blake2b_init_keyed(&S, outlen, key, keylen);
     blake2b_update(&S, in, len, compress);
     blake2b_final(&S, out, compress);
 }

@@ -76,8 +76,19 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
  * the parameters. Returns 0 if outlen is not 1..64. */
 int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen);
 
+/* Start a computation keyed with key when keylen is 1..64 (unkeyed when
+ * 0), with no salt or personalization. Unlike blake2b_init it checks
+ * nothing: outlen (1..64) and keylen must have been checked. */
+void blake2b_init_keyed(struct blake2b_state *S, uint8_t outlen,
+                        const uint8_t *key, uint8_t keylen);
+
 void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
                     blake2b_compress_fn *compress);
+
+/* Write the first outlen (1..64) bytes of the digest h holds to out;
+ * S is left as it is. */
+void blake2b_output(const struct blake2b_state *S, uint8_t *out,
+                    size_t outlen);
 
 /* Write S->outlen bytes to out and wipe the state. */
 void blake2b_final(struct blake2b_state *S, uint8_t *out,

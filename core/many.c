@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "blake2b.h"
-#include "load_store.h"
 #include "many.h"
 
 struct lane {
@@ -21,16 +20,8 @@ struct lane {
 
 static void lane_start(struct lane *L, const struct blake2b_many_job *job)
 {
-    struct blake2b_params p;
-
-    /* Lengths were checked by the caller: init cannot fail. */
-    if (job->keylen == 0) {
-        (void)blake2b_init_unkeyed(&L->S, job->outlen);
-    } else {
-        blake2b_params_init(&p, job->outlen);
-        p.key_length = job->keylen;
-        (void)blake2b_init(&L->S, &p, job->key); /* key block -> S.buf */
-    }
+    /* Lengths were checked by the caller; a key block goes to S.buf. */
+    blake2b_init_keyed(&L->S, job->outlen, job->key, job->keylen);
     L->job = job;
     L->in = job->in;
     L->left = job->inlen;
@@ -77,16 +68,7 @@ static int lane_done(const struct lane *L)
 
 static void lane_output(const struct lane *L)
 {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    memcpy(L->job->out, L->S.h, L->job->outlen);
-#else
-    uint8_t digest[BLAKE2B_OUTBYTES];
-
-    for (int i = 0; i < 8; i++)
-        blake2b_store64_le(digest + 8 * i, L->S.h[i]);
-    memcpy(L->job->out, digest, L->job->outlen);
-    blake2b_wipe(digest, sizeof(digest));
-#endif
+    blake2b_output(&L->S, L->job->out, L->job->outlen);
 }
 
 /* The rest of one lane's message on the single-message compress: whole
