@@ -66,7 +66,7 @@ blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backen
  * across block boundaries, more jobs than lanes). */
 int blake2b_compress4_selftest(blake2b_compress4_fn *compress4);
 
-#if defined(__x86_64__)
+#if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress4_fn blake2b_compress4_avx2;
 #endif
 

@@ -58,7 +58,7 @@ blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backen
 
     if (backend == NULL)
         return NULL;
-#if defined(__x86_64__)
+#if defined(BLAKE2B_BUILDS_X86_ASM)
     /*
      * AVX2 lanes beside the avx2 and avx512 backends (every AVX-512 CPU
      * has AVX2: the check is for a backend forced where it is not), and

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * BLAKE2b's four rotations on every 64-bit lane of a ymm register, for the
- * AVX2 kernels (compress_avx2.c, compress4_avx2.c; both built with
- * -mavx2). AVX2 has no 64-bit rotate: 32 is a dword swap, 24 and 16 are
- * byte shuffles, 63 (left by one) is x + x merged with x >> 63.
+ * AVX2 kernel compress_avx2.c (built with -mavx2; rounds4_avx2.S makes
+ * the same rotations in assembly). AVX2 has no 64-bit rotate: 32 is a
+ * dword swap, 24 and 16 are byte shuffles, 63 (left by one) is x + x
+ * merged with x >> 63.
  */
 #ifndef BLAKE2NEON_CORE_X86_AVX2_ROTATE_H
 #define BLAKE2NEON_CORE_X86_AVX2_ROTATE_H

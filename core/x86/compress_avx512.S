@@ -308,21 +308,4 @@ blake2b_compress_avx512:
 	.cfi_endproc
 	.size	blake2b_compress_avx512, . - blake2b_compress_avx512
 
-	.section .note.GNU-stack, "", @progbits
-
-/*
- * Compatible with Intel CET (an endbr64 at the one entry point, plain
- * call and ret): say so, whether or not this file was assembled with
- * -fcf-protection (CMake passes CFLAGS to C files only). The linker keeps
- * the mark only if every object of the module has it.
- */
-	.section .note.gnu.property, "a"
-	.balign	8
-	.long	4			/* name size: "GNU" and its NUL */
-	.long	16			/* descriptor size */
-	.long	5			/* NT_GNU_PROPERTY_TYPE_0 */
-	.asciz	"GNU"
-	.long	0xc0000002		/* GNU_PROPERTY_X86_FEATURE_1_AND */
-	.long	4			/* data size */
-	.long	3			/* IBT | SHSTK */
-	.balign	8
+#include "elf_notes.h"

@@ -235,7 +235,7 @@ static void check_core_scheduler(const char *backend)
     b = backend ? blake2b_backend_by_name(backend) : NULL;
     if (!T_CHECK(b != NULL, "no backend"))
         return;
-#if defined(__x86_64__)
+#if defined(BLAKE2B_BUILDS_X86_ASM)
     /* Named generic stays portable; chosen automatically on an AVX2 CPU
      * (Zen 5's rule) it has the AVX2 lanes beside it. */
     T_CHECK(blake2b_compress4_for(blake2b_backend_by_name("generic"), 0) == NULL,
