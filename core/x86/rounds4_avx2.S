@@ -44,18 +44,20 @@
 	vpshufd		$0xb1, %ymm\r3, %ymm\r3
 .endm
 
+/* By whole bytes: vpshufb with the mask (.Lrotr24 or .Lrotr16). */
+.macro ROTR_BYTES_4 mask, r0, r1, r2, r3
+	vpshufb		\mask(%rip), %ymm\r0, %ymm\r0
+	vpshufb		\mask(%rip), %ymm\r1, %ymm\r1
+	vpshufb		\mask(%rip), %ymm\r2, %ymm\r2
+	vpshufb		\mask(%rip), %ymm\r3, %ymm\r3
+.endm
+
 .macro ROTR24_4 r0, r1, r2, r3
-	vpshufb		.Lrotr24(%rip), %ymm\r0, %ymm\r0
-	vpshufb		.Lrotr24(%rip), %ymm\r1, %ymm\r1
-	vpshufb		.Lrotr24(%rip), %ymm\r2, %ymm\r2
-	vpshufb		.Lrotr24(%rip), %ymm\r3, %ymm\r3
+	ROTR_BYTES_4	.Lrotr24, \r0, \r1, \r2, \r3
 .endm
 
 .macro ROTR16_4 r0, r1, r2, r3
-	vpshufb		.Lrotr16(%rip), %ymm\r0, %ymm\r0
-	vpshufb		.Lrotr16(%rip), %ymm\r1, %ymm\r1
-	vpshufb		.Lrotr16(%rip), %ymm\r2, %ymm\r2
-	vpshufb		.Lrotr16(%rip), %ymm\r3, %ymm\r3
+	ROTR_BYTES_4	.Lrotr16, \r0, \r1, \r2, \r3
 .endm
 
 /* x >>> 63 = (x + x) | (x >> 63); x >> 63 goes through ymm11, whose
@@ -136,22 +138,9 @@ blake2b_rounds4_avx2:
 	/* Unwind information: rsp never moves, so the entry rule holds. */
 	.cfi_startproc
 	endbr64
-	vmovdqa		32*0(V), %ymm0
-	vmovdqa		32*1(V), %ymm1
-	vmovdqa		32*2(V), %ymm2
-	vmovdqa		32*3(V), %ymm3
-	vmovdqa		32*4(V), %ymm4
-	vmovdqa		32*5(V), %ymm5
-	vmovdqa		32*6(V), %ymm6
-	vmovdqa		32*7(V), %ymm7
-	vmovdqa		32*8(V), %ymm8
-	vmovdqa		32*9(V), %ymm9
-	vmovdqa		32*10(V), %ymm10
-	vmovdqa		32*11(V), %ymm11
-	vmovdqa		32*12(V), %ymm12
-	vmovdqa		32*13(V), %ymm13
-	vmovdqa		32*14(V), %ymm14
-	vmovdqa		32*15(V), %ymm15
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vmovdqa		32*\i(V), %ymm\i
+	.endr
 
 	ROUND		 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15
 	ROUND		14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
@@ -166,22 +155,9 @@ blake2b_rounds4_avx2:
 	ROUND		 0,  1,  2,  3,  4,  5,  6,  7,  8,  9, 10, 11, 12, 13, 14, 15
 	ROUND		14, 10,  4,  8,  9, 15, 13,  6,  1, 12,  0,  2, 11,  7,  5,  3
 
-	vmovdqa		%ymm0, 32*0(V)
-	vmovdqa		%ymm1, 32*1(V)
-	vmovdqa		%ymm2, 32*2(V)
-	vmovdqa		%ymm3, 32*3(V)
-	vmovdqa		%ymm4, 32*4(V)
-	vmovdqa		%ymm5, 32*5(V)
-	vmovdqa		%ymm6, 32*6(V)
-	vmovdqa		%ymm7, 32*7(V)
-	vmovdqa		%ymm8, 32*8(V)
-	vmovdqa		%ymm9, 32*9(V)
-	vmovdqa		%ymm10, 32*10(V)
-	vmovdqa		%ymm11, 32*11(V)
-	vmovdqa		%ymm12, 32*12(V)
-	vmovdqa		%ymm13, 32*13(V)
-	vmovdqa		%ymm14, 32*14(V)
-	vmovdqa		%ymm15, 32*15(V)
+	.irp	i, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15
+	vmovdqa		%ymm\i, 32*\i(V)
+	.endr
 	vzeroupper			/* for SSE code that follows */
 	ret
 	.cfi_endproc
