@@ -18,10 +18,9 @@
 #include "env.h"
 
 static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
-static const struct blake2b_backend *chosen; /* NULL: none usable */
-static blake2b_compress4_fn *chosen4;         /* NULL: one at a time */
-/* chosen, stored last: non-NULL means chosen and chosen4 are set. */
-static _Atomic(const struct blake2b_backend *) published;
+static blake2b_compress4_fn *chosen4; /* NULL: one at a time */
+/* The backend, stored after chosen4; NULL: not chosen yet, or none usable. */
+static _Atomic(const struct blake2b_backend *) chosen;
 
 static void choose(void)
 {
@@ -30,23 +29,22 @@ static void choose(void)
     const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
 
     if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
-        chosen = backend;
         chosen4 = blake2b_compress4_for(backend,
                                         blake2b_backend_name_is_auto(name));
-        atomic_store_explicit(&published, backend, memory_order_release);
+        atomic_store_explicit(&chosen, backend, memory_order_release);
     }
 }
 
 const struct blake2b_backend *b2n_lib_backend(void)
 {
     const struct blake2b_backend *backend =
-        atomic_load_explicit(&published, memory_order_acquire);
+        atomic_load_explicit(&chosen, memory_order_acquire);
 
     if (backend != NULL)
         return backend;
     /* pthread_once fails only on an invalid argument: it cannot here. */
     (void)pthread_once(&chosen_once, choose);
-    return chosen;
+    return atomic_load_explicit(&chosen, memory_order_acquire);
 }
 
 blake2b_compress_fn *b2n_lib_compress(void)

@@ -35,8 +35,8 @@ static inline __m256i loadu(const void *p)
  * Rows r0..r3 hold words w..w+3 of lanes 0..3; out[k] gets word w+k of
  * every lane (a 4x4 transpose of 64-bit elements, its own inverse).
  */
-static inline void transpose4(__m256i r0, __m256i r1, __m256i r2, __m256i r3,
-                            __m256i out[4])
+static inline void transpose4(__m256i r0, __m256i r1, __m256i r2,
+                              __m256i r3, __m256i out[4])
 {
     __m256i t0 = _mm256_unpacklo_epi64(r0, r1); /* r0[0] r1[0] r0[2] r1[2] */
     __m256i t1 = _mm256_unpackhi_epi64(r0, r1); /* r0[1] r1[1] r0[3] r1[3] */
@@ -51,7 +51,8 @@ static inline void transpose4(__m256i r0, __m256i r1, __m256i r2, __m256i r3,
 
 /* Words w..w+3 of the four 8-word arrays p[0..3] (message blocks or
  * chaining values, any alignment), sliced into out[0..3]. */
-static inline void load_sliced(const uint8_t *const p[4], int w, __m256i out[4])
+static inline void load_sliced(const uint8_t *const p[4], int w,
+                               __m256i out[4])
 {
     transpose4(loadu(p[0] + 8 * w), loadu(p[1] + 8 * w), loadu(p[2] + 8 * w),
                loadu(p[3] + 8 * w), out);
@@ -64,7 +65,7 @@ void blake2b_compress4_avx2(struct blake2b_state *const S[BLAKE2B_LANES],
         (const uint8_t *)S[0]->h, (const uint8_t *)S[1]->h,
         (const uint8_t *)S[2]->h, (const uint8_t *)S[3]->h,
     };
-    __m256i m[16], v[16], out[4]; /* 32-byte aligned, as the rounds need */
+    __m256i m[16], v[16]; /* 32-byte aligned (the type's), as the rounds need */
 
     for (int w = 0; w < 16; w += 4)
         load_sliced(block, w, &m[w]);
@@ -93,7 +94,7 @@ void blake2b_compress4_avx2(struct blake2b_state *const S[BLAKE2B_LANES],
 
     /* h ^= v[i] ^ v[i + 8], back from word slices to each state. */
     for (int half = 0; half < 8; half += 4) {
-        __m256i hv[4];
+        __m256i hv[4], out[4];
 
         load_sliced(h, half, hv);
         for (int k = 0; k < 4; k++)
