@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * Call a compress backend (or a backend's hash_short) from assembly, with every register the backend
- * could leave secrets in (vector registers; on AArch64, where a64 uses
- * none, the general-purpose ones) filled beforehand and stored right after
- * its return (nothing of the C compiler's runs in between).
+ * Call a compress backend (or a backend's hash_short) from assembly, with
+ * every register the backend could leave secrets in (vector registers; on
+ * AArch64, where a64 uses none, the general-purpose ones) filled
+ * beforehand and stored right after its return (nothing of the C
+ * compiler's runs in between).
  */
 #ifndef BLAKE2NEON_TEST_REGS_PROBE_H
 #define BLAKE2NEON_TEST_REGS_PROBE_H
