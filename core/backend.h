@@ -102,6 +102,7 @@ blake2b_compress_fn blake2b_compress_a64;
 blake2b_compress_fn blake2b_compress_avx2;
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_fn blake2b_compress_avx512;
+blake2b_compress_fn blake2b_compress_avx512_ror;
 #endif
 #endif
 

@@ -31,6 +31,9 @@ static const struct blake2b_backend backends[] = {
     { .name = "avx512", .description = "x86-64 AVX-512VL (256-bit)",
       .compress = blake2b_compress_avx512,
       .cpu_can_run = blake2b_cpu_has_avx512vl },
+    { .name = "avx512-ror", .description = "x86-64 AVX-512VL (256-bit), rotations on the chain",
+      .compress = blake2b_compress_avx512_ror,
+      .cpu_can_run = blake2b_cpu_has_avx512vl },
 #endif
 #endif
 };
@@ -78,8 +81,8 @@ const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu)
     if (cpu->amd_family >= 0x1a)
         return "generic";
 #if defined(BLAKE2B_BUILDS_X86_ASM) /* the only ones with avx512 */
-    if (cpu->avx512vl && !cpu->intel)
-        return "avx512";
+    if (cpu->avx512vl)
+        return cpu->intel ? "avx512-ror" : "avx512";
 #endif
     if (cpu->avx2)
         return "avx2";

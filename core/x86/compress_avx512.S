@@ -40,6 +40,10 @@
  *    into one lane each (opmasks): four instructions, no shuffle. Plain
  *    broadcasts merged with vpblendd (seven) measured slower on Zen 4
  *    (docs/performance.md).
+ *  - This file also builds the backend avx512-ror, which rotates on the
+ *    chain and blends its rows where a one-cycle vprorq and Intel's ports
+ *    make the two tricks above a loss (compress_avx512_ror.S defines
+ *    AVX512_ROTATE_ON_CHAIN).
  *  - The message schedule is resolved at assembly time: a round is a
  *    macro taking its 16 sigma indices; the 12 rounds are unrolled.
  * Tried and slower on Zen 4: vpermq for the lane rotations (four cycles),
@@ -82,6 +86,11 @@
 #define D		%ymm5
 #define A_M		%ymm6	/* a + message row */
 #define ROW		%ymm10	/* a message row */
+/* avx512-ror's lanes 1..3 of a row, before the blend (ymm0-15 are all
+ * cleared at the end). */
+#define ROW1		%ymm7
+#define ROW2		%ymm8
+#define ROW3		%ymm9
 #define IV_LO		%ymm12	/* IV0..IV3 */
 #define IV_HI		%ymm13	/* IV4..IV7 */
 #define T_F		%ymm14	/* t0, t1, f0, f1 */
@@ -98,6 +107,19 @@
 #define B_TURNED	%ymm23
 
 /* ROW = (m[i0], m[i1], m[i2], m[i3]), lane 0 first. */
+#if defined(AVX512_ROTATE_ON_CHAIN)
+/* avx512-ror: four broadcasts merged by three vpblendd (why:
+ * compress_avx512_ror.S). */
+.macro MESSAGE_ROW i0, i1, i2, i3
+	vpbroadcastq	8*\i0(IN), ROW
+	vpbroadcastq	8*\i1(IN), ROW1
+	vpbroadcastq	8*\i2(IN), ROW2
+	vpbroadcastq	8*\i3(IN), ROW3
+	vpblendd	$0x0c, ROW1, ROW, ROW		/* lane 1 */
+	vpblendd	$0xc0, ROW3, ROW2, ROW2		/* lane 3 */
+	vpblendd	$0xf0, ROW2, ROW, ROW		/* lanes 2, 3 */
+.endm
+#else
 /* A broadcast, then three broadcasts merged into one lane each
  * (LANE1..LANE3). */
 .macro MESSAGE_ROW i0, i1, i2, i3
@@ -106,6 +128,7 @@
 	vpbroadcastq	8*\i2(IN), ROW{LANE2}
 	vpbroadcastq	8*\i3(IN), ROW{LANE3}
 .endm
+#endif
 
 /* A_M = a + (m[i0], m[i1], m[i2], m[i3]) */
 .macro ADD_MESSAGE i0, i1, i2, i3
@@ -113,6 +136,29 @@
 	vpaddq		ROW, A, A_M
 .endm
 
+#if defined(AVX512_ROTATE_ON_CHAIN)
+/* avx512-ror: G with each rotation on the chain (why:
+ * compress_avx512_ror.S). First half: a += m + b; d = (d ^ a) >>> 32;
+ * c += d; b = (b ^ c) >>> 24. */
+.macro G_HALF_32_24
+	vpaddq		B, A_M, A
+	vpxor		A, D, D
+	vpshufd		$0xb1, D, D
+	vpaddq		D, C, C
+	vpxor		C, B, B
+	vprorq		$24, B, B
+.endm
+
+/* Second half: a += m + b; d = (d ^ a) >>> 16; c += d; b = (b ^ c) >>> 63. */
+.macro G_HALF_16_63
+	vpaddq		B, A_M, A
+	vpxor		A, D, D
+	vprorq		$16, D, D
+	vpaddq		D, C, C
+	vpxor		C, B, B
+	vprorq		$63, B, B
+.endm
+#else
 /* First half of G on four lanes: a += m + b; d = (d ^ a) >>> 32;
  * c += d; b = (b ^ c) >>> 24. */
 .macro G_HALF_32_24
@@ -139,6 +185,7 @@
 	vpaddq		C, C, B
 	vpternlogq	$0x96, EARLY3, LATE3, B
 .endm
+#endif
 
 /*
  * The second half of G fused with the move to the other form: rows a, c
@@ -222,12 +269,14 @@ blake2b_compress_avx512:
 	 * (measured: docs/performance.md). */
 	vmovq		STATE_F(STATE), F_X
 	vpinsrq		$1, STATE_F+8(STATE), F_X, F_X
+#if !defined(AVX512_ROTATE_ON_CHAIN)
 	mov		$2, %eax
 	kmovw		%eax, LANE1
 	mov		$4, %eax
 	kmovw		%eax, LANE2
 	mov		$8, %eax
 	kmovw		%eax, LANE3
+#endif
 
 	.balign	32
 .Lblock:
@@ -295,12 +344,14 @@ blake2b_compress_avx512:
 	vpxor		%xmm14, %xmm14, %xmm14
 	vpxor		%xmm15, %xmm15, %xmm15
 	vzeroupper
+#if !defined(AVX512_ROTATE_ON_CHAIN)	/* avx512-ror's G does not use these */
 	vpxord		EARLY1, EARLY1, EARLY1
 	vpxord		LATE1, LATE1, LATE1
 	vpxord		EARLY2, EARLY2, EARLY2
 	vpxord		LATE2, LATE2, LATE2
 	vpxord		EARLY3, EARLY3, EARLY3
 	vpxord		LATE3, LATE3, LATE3
+#endif
 	vpxord		A_M_TURNED, A_M_TURNED, A_M_TURNED
 	vpxord		B_TURNED, B_TURNED, B_TURNED
 .Lreturn:
