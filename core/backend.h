@@ -35,6 +35,10 @@ struct blake2b_backend {
     /* Its own whole hash of a short message; NULL: the core's C path
      * around compress (blake2b_hash). */
     blake2b_hash_short_fn *hash_short;
+    /* The lanes for many messages (core/many.h) when the user names this
+     * backend; NULL: one at a time. The automatic choice takes its lanes
+     * from the x86-64 rule instead. */
+    const char *lanes;
 };
 
 /* Every backend compiled in, the generic one first; NULL past the end. */
@@ -50,9 +54,28 @@ const struct blake2b_backend *blake2b_backend_auto(void);
 
 #if defined(__x86_64__)
 #include "cpu_features.h"
-/* The name of the backend the automatic choice takes on an x86-64 CPU
- * described by cpu: the rule alone, so that tests can feed it any CPU. */
-const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu);
+/* One row of the x86-64 rule (core/x86_rule.c): a kind of core, and what
+ * the automatic choice takes there. */
+struct blake2b_x86_row {
+    const char *cores;     /* which cores, in words */
+    enum blake2b_x86_vendor vendor; /* BLAKE2B_X86_OTHER: any vendor */
+    unsigned int min_family;        /* display family at least; 0: any */
+    unsigned int needs;    /* BLAKE2B_X86_* bits the CPU must have */
+    const char *backend;   /* for one message */
+    const char *lanes;     /* for many (core/many.h); NULL: one at a time */
+    const char *evidence;  /* its section title in docs/performance.md */
+};
+
+/* The rule's rows in order; NULL past the end. */
+const struct blake2b_x86_row *blake2b_x86_row_at(size_t index);
+
+/* 1 if the CPU described by cpu is of the row's kind. */
+int blake2b_x86_row_fits(const struct blake2b_x86_row *row,
+                         const struct blake2b_x86_cpu *cpu);
+
+/* The first row that fits cpu and whose backend this build has: the rule
+ * alone, so that tests can feed it any CPU. Never NULL. */
+const struct blake2b_x86_row *blake2b_x86_rule(const struct blake2b_x86_cpu *cpu);
 #endif
 
 /* The name of the environment variable that forces a backend. */
@@ -103,6 +126,8 @@ blake2b_compress_fn blake2b_compress_avx2;
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_fn blake2b_compress_avx512;
 blake2b_compress_fn blake2b_compress_avx512_ror;
+blake2b_hash_short_fn blake2b_hash_short_avx512;
+blake2b_hash_short_fn blake2b_hash_short_avx512_ror;
 #endif
 #endif
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * The table of compress backends and the automatic choice among them.
- * CPU features are read once per call here; the provider calls this once,
- * at load.
+ * The table of compress backends and the automatic choice among them
+ * (on x86-64, core/x86_rule.c's table). CPU features are read once per
+ * call here; the provider calls this once, at load.
  */
 #include <string.h>
 
@@ -26,14 +26,16 @@ static const struct blake2b_backend backends[] = {
 #if defined(__x86_64__)
     { .name = "avx2", .description = "x86-64 AVX2",
       .compress = blake2b_compress_avx2,
-      .cpu_can_run = blake2b_cpu_has_avx2 },
+      .cpu_can_run = blake2b_cpu_has_avx2, .lanes = "avx2" },
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     { .name = "avx512", .description = "x86-64 AVX-512VL (256-bit)",
       .compress = blake2b_compress_avx512,
-      .cpu_can_run = blake2b_cpu_has_avx512vl },
+      .cpu_can_run = blake2b_cpu_has_avx512,
+      .hash_short = blake2b_hash_short_avx512, .lanes = "avx512" },
     { .name = "avx512-ror", .description = "x86-64 AVX-512VL (256-bit), rotations on the chain",
       .compress = blake2b_compress_avx512_ror,
-      .cpu_can_run = blake2b_cpu_has_avx512vl },
+      .cpu_can_run = blake2b_cpu_has_avx512,
+      .hash_short = blake2b_hash_short_avx512_ror, .lanes = "avx512" },
 #endif
 #endif
 };
@@ -66,55 +68,29 @@ int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend)
     return backend->cpu_can_run == NULL || backend->cpu_can_run();
 }
 
-#if defined(__x86_64__)
-/*
- * x86-64, by vendor and family where the feature bits do not tell the
- * fastest apart (the evidence for each branch: docs/performance.md):
- *  - AMD family 0x1a and later (Zen 5+): generic;
- *  - Intel: avx2, even where AVX-512 is there (Sapphire/Emerald Rapids);
- *  - any other: avx512 (Zen 4), else avx2, else generic.
- * A static rule rather than a timing at load: a timing long enough to
- * rank the candidates on a noisy machine would slow down every load.
- */
-const char *blake2b_backend_x86_rule(const struct blake2b_x86_cpu *cpu)
-{
-    if (cpu->amd_family >= 0x1a)
-        return "generic";
-#if defined(BLAKE2B_BUILDS_X86_ASM) /* the only ones with avx512 */
-    if (cpu->avx512vl)
-        return cpu->intel ? "avx512-ror" : "avx512";
-#endif
-    if (cpu->avx2)
-        return "avx2";
-    return "generic";
-}
-#endif
-
 const struct blake2b_backend *blake2b_backend_auto(void)
 {
 #if defined(__x86_64__)
+    /* By kind of core: core/x86_rule.c. */
     struct blake2b_x86_cpu cpu;
-    const struct blake2b_backend *chosen;
 
     blake2b_cpu_x86(&cpu);
-    chosen = blake2b_backend_by_name(blake2b_backend_x86_rule(&cpu));
-    if (chosen != NULL)
-        return chosen;
-#endif
-#if defined(BLAKE2B_BUILDS_NEON)
+    return blake2b_backend_by_name(blake2b_x86_rule(&cpu)->backend);
+#elif defined(BLAKE2B_BUILDS_NEON)
     /* ARMv7: neon wherever the kernel reports NEON (modelled, and
-     * measured on a Cortex-A7: docs/performance.md). */
+     * measured on a Cortex-A7: docs/performance.md), else generic. */
     if (blake2b_cpu_has_neon())
         return blake2b_backend_by_name("neon");
-#endif
-#if defined(BLAKE2B_BUILDS_A64)
+    return &backends[0];
+#elif defined(BLAKE2B_BUILDS_A64)
     /* AArch64: a64 on every core. By the published latencies it is
      * level with generic or ahead on every core checked: ahead where
      * generic's plain ALU pipes are the limit (Cortex-A72) or its chain
      * is (six or more integer pipes: Neoverse V2, Cortex-X4). See
      * docs/performance.md, "a64: the shorter chain". */
     return blake2b_backend_by_name("a64");
-#endif
+#else
     /* Everything else: generic. */
     return &backends[0];
+#endif
 }

@@ -61,10 +61,13 @@ int blake2b_cpu_has_avx2(void)
            && (leaf7_ebx() & bit_AVX2) != 0;
 }
 
-int blake2b_cpu_has_avx512vl(void)
+int blake2b_cpu_has_avx512(void)
 {
-    /* The AVX-512 backend uses AVX2 instructions as well. */
-    const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL;
+    /* The AVX-512 backends use AVX2 instructions as well, and for short
+     * messages byte-masked loads (BW) with masks made by bzhi (BMI2):
+     * every core with VL has both. */
+    const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL
+                              | bit_AVX512BW | bit_BMI2;
 
     return (xcr0_if_avx() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
            && (leaf7_ebx() & need) == need;
@@ -82,29 +85,28 @@ static int vendor_is(unsigned int b, unsigned int d, unsigned int c)
            && ecx == c;
 }
 
-static int is_intel(void)
-{
-    return vendor_is(0x756e6547u, 0x49656e69u, 0x6c65746eu); /* GenuineIntel */
-}
-
-/* The CPU family of an AMD processor, else 0. */
-static unsigned int amd_family(void)
+/* The display family: the base family, plus the extended family when
+ * the base is 0xf (both vendors' rule). */
+static unsigned int display_family(void)
 {
     unsigned int eax, ebx, ecx, edx, family;
 
-    if (!vendor_is(0x68747541u, 0x69746e65u, 0x444d4163u) /* AuthenticAMD */
-        || !__get_cpuid(1, &eax, &ebx, &ecx, &edx))
+    if (!__get_cpuid(1, &eax, &ebx, &ecx, &edx))
         return 0;
-    /* Base family 0xf means: add the extended family. */
     family = (eax >> 8) & 0xf;
     return family == 0xf ? family + ((eax >> 20) & 0xff) : family;
 }
 
 void blake2b_cpu_x86(struct blake2b_x86_cpu *out)
 {
-    out->intel = is_intel();
-    out->amd_family = amd_family();
-    out->avx2 = blake2b_cpu_has_avx2();
-    out->avx512vl = blake2b_cpu_has_avx512vl();
+    if (vendor_is(0x756e6547u, 0x49656e69u, 0x6c65746eu))      /* GenuineIntel */
+        out->vendor = BLAKE2B_X86_INTEL;
+    else if (vendor_is(0x68747541u, 0x69746e65u, 0x444d4163u)) /* AuthenticAMD */
+        out->vendor = BLAKE2B_X86_AMD;
+    else
+        out->vendor = BLAKE2B_X86_OTHER;
+    out->family = display_family();
+    out->features = (blake2b_cpu_has_avx2() ? BLAKE2B_X86_AVX2 : 0u)
+                    | (blake2b_cpu_has_avx512() ? BLAKE2B_X86_AVX512 : 0u);
 }
 #endif

@@ -367,43 +367,136 @@ static void check_selftest_rejects(void)
 }
 
 #if defined(__x86_64__)
-/* The x86-64 rule, on CPUs this machine is not (docs/performance.md). */
-static void check_x86_rule(void)
+/* The CPU features a backend or lanes named in the rule need: what
+ * cpu_can_run asks of the real CPU, for the rule's imagined ones. */
+static unsigned int x86_needs(const char *name)
 {
+    if (name == NULL || strcmp(name, "generic") == 0)
+        return 0;
+    if (strcmp(name, "avx2") == 0)
+        return BLAKE2B_X86_AVX2;
+    if (strncmp(name, "avx512", 6) == 0)
+        return BLAKE2B_X86_AVX512;
+    return ~0u; /* a name this test does not know: no row may use it */
+}
+
+/* Whether docs/performance.md has a heading titled title. */
+static int doc_has_heading(const char *doc, const char *title)
+{
+    FILE *f = fopen(doc, "r");
+    char line[512];
+    int found = 0;
+
+    if (f == NULL)
+        return 0;
+    while (!found && fgets(line, sizeof(line), f) != NULL) {
+        const char *text = line;
+
+        if (*text != '#')
+            continue;
+        text += strspn(text, "#");
+        text += strspn(text, " ");
+        found = strncmp(text, title, strlen(title)) == 0
+                && (text[strlen(title)] == '\n' || text[strlen(title)] == '\0');
+    }
+    fclose(f);
+    return found;
+}
+
+static int same_name(const char *a, const char *b)
+{
+    return (a == NULL && b == NULL) || (a != NULL && b != NULL && strcmp(a, b) == 0);
+}
+
+/* Every row of the x86-64 rule (core/x86_rule.c): reachable, naming
+ * backends and lanes that run on the CPUs it takes, and its evidence a
+ * section of doc. */
+static void check_x86_rows(const char *doc)
+{
+    const struct blake2b_x86_row *row;
+    size_t n = 0;
+
+    for (size_t i = 0; (row = blake2b_x86_row_at(i)) != NULL; i++, n++) {
+        /* The least CPU the row is for. */
+        struct blake2b_x86_cpu cpu = { row->vendor, row->min_family, row->needs };
+        const struct blake2b_x86_row *got = blake2b_x86_rule(&cpu);
+
+        T_CHECK((x86_needs(row->backend) & ~row->needs) == 0,
+                "row %zu (%s): backend %s needs features the row does not ask",
+                i, row->cores, row->backend);
+        T_CHECK((x86_needs(row->lanes) & ~row->needs) == 0,
+                "row %zu (%s): lanes %s need features the row does not ask",
+                i, row->cores, row->lanes);
+        T_CHECK(row->evidence != NULL && doc_has_heading(doc, row->evidence),
+                "row %zu (%s): evidence \"%s\" is no heading of %s", i,
+                row->cores, row->evidence ? row->evidence : "(none)", doc);
+        if (blake2b_backend_by_name(row->backend) == NULL) {
+#if defined(BLAKE2B_BUILDS_X86_ASM)
+            T_CHECK(0, "row %zu (%s): no backend %s in this build", i,
+                    row->cores, row->backend);
+#endif
+            t_note("row %zu (%s): %s not in this build", i, row->cores,
+                   row->backend);
+            continue;
+        }
+        T_CHECK(got == row, "row %zu (%s) is never taken: its own CPU gets "
+                "row %zu (%s)", i, row->cores,
+                (size_t)(got - blake2b_x86_row_at(0)), got->cores);
+    }
+    T_CHECK(n >= 1 && blake2b_x86_row_at(n - 1)->needs == 0
+                && blake2b_x86_row_at(n - 1)->vendor == BLAKE2B_X86_OTHER
+                && blake2b_x86_row_at(n - 1)->min_family == 0
+                && strcmp(blake2b_x86_row_at(n - 1)->backend, "generic") == 0,
+            "the rule's last row must take generic on any x86-64");
+}
+
+/* The rule on the cores behind its rows (docs/performance.md). */
+static void check_x86_cores(void)
+{
+    enum { V2 = BLAKE2B_X86_AVX2, V512 = BLAKE2B_X86_AVX2 | BLAKE2B_X86_AVX512 };
     static const struct {
         const char *what;
         struct blake2b_x86_cpu cpu;
-        const char *want;
+        const char *backend, *lanes;
     } cases[] = {
-        { "AMD Zen 4", { 0, 0x19, 1, 1 }, "avx512" },
-        { "AMD Zen 3", { 0, 0x19, 1, 0 }, "avx2" },
-        { "AMD Zen 5", { 0, 0x1a, 1, 1 }, "generic" },
-        { "Intel Sapphire/Emerald Rapids", { 1, 0, 1, 1 }, "avx2" },
-        { "Intel without AVX-512", { 1, 0, 1, 0 }, "avx2" },
-        { "another vendor with AVX-512", { 0, 0, 1, 1 }, "avx512" },
-        { "no AVX2", { 1, 0, 0, 0 }, "generic" },
+        { "AMD Zen 3", { BLAKE2B_X86_AMD, 0x19, V2 }, "avx2", "avx2" },
+        { "AMD Zen 4", { BLAKE2B_X86_AMD, 0x19, V512 }, "avx512", "avx512" },
+        { "AMD Zen 5", { BLAKE2B_X86_AMD, 0x1a, V512 }, "generic", "avx512" },
+        { "AMD Zen 5, AVX-512 hidden by a hypervisor", { BLAKE2B_X86_AMD, 0x1a, V2 },
+          "generic", "avx2" },
+        { "Intel Granite/Emerald/Sapphire Rapids", { BLAKE2B_X86_INTEL, 6, V512 },
+          "avx512-ror", "avx512" },
+        { "Intel Alder Lake (no AVX-512)", { BLAKE2B_X86_INTEL, 6, V2 }, "avx2", "avx2" },
+        { "another vendor with AVX-512", { BLAKE2B_X86_OTHER, 6, V512 }, "avx512", "avx512" },
+        { "no AVX2", { BLAKE2B_X86_INTEL, 6, 0 }, "generic", NULL },
+        { "AMD Zen 5 without AVX2", { BLAKE2B_X86_AMD, 0x1a, 0 }, "generic", NULL },
     };
     struct blake2b_x86_cpu here;
+    const struct blake2b_x86_row *row;
 
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-        const char *got = blake2b_backend_x86_rule(&cases[i].cpu);
-        const char *want = cases[i].want;
+        const char *backend = cases[i].backend, *lanes = cases[i].lanes;
 
+        row = blake2b_x86_rule(&cases[i].cpu);
 #if !defined(BLAKE2B_BUILDS_X86_ASM)
-        if (strcmp(want, "avx512") == 0)
-            want = "avx2";
+        /* No assembly, no lanes: what stands in is avx2 or generic. */
+        if (strncmp(backend, "avx512", 6) == 0)
+            backend = "avx2";
+        lanes = strcmp(backend, "avx2") == 0 ? "avx2" : NULL;
 #endif
-        T_CHECK(strcmp(got, want) == 0, "x86 rule on %s: %s, expected %s",
-                cases[i].what, got, want);
+        T_CHECK(strcmp(row->backend, backend) == 0 && same_name(row->lanes, lanes),
+                "x86 rule on %s: %s with lanes %s, expected %s with %s",
+                cases[i].what, row->backend, row->lanes ? row->lanes : "none",
+                backend, lanes ? lanes : "none");
     }
     blake2b_cpu_x86(&here);
-    T_CHECK(strcmp(blake2b_backend_auto()->name,
-                   blake2b_backend_x86_rule(&here)) == 0,
+    row = blake2b_x86_rule(&here);
+    T_CHECK(strcmp(blake2b_backend_auto()->name, row->backend) == 0,
             "auto took %s, the rule says %s on this CPU",
-            blake2b_backend_auto()->name, blake2b_backend_x86_rule(&here));
-    t_note("this CPU: intel=%d amd_family=0x%x avx2=%d avx512vl=%d -> %s",
-           here.intel, here.amd_family, here.avx2, here.avx512vl,
-           blake2b_backend_auto()->name);
+            blake2b_backend_auto()->name, row->backend);
+    t_note("this CPU: vendor %d, family 0x%x, features 0x%x: row \"%s\" -> %s, "
+           "lanes %s", (int)here.vendor, here.family, here.features, row->cores,
+           row->backend, row->lanes ? row->lanes : "none");
 }
 #endif
 
@@ -412,14 +505,18 @@ int main(int argc, char **argv)
     const struct blake2b_backend *b;
     int tested = 0, skipped = 0;
 
-    if (argc != 2) {
-        printf("usage: %s DATA_DIR\n", argc > 0 ? argv[0] : "t_backends");
+    if (argc != 3) {
+        printf("usage: %s DATA_DIR PERFORMANCE_MD\n",
+               argc > 0 ? argv[0] : "t_backends");
         return EXIT_FAILURE;
     }
     check_table();
     check_selftest_rejects();
 #if defined(__x86_64__)
-    check_x86_rule();
+    check_x86_rows(argv[2]);
+    check_x86_cores();
+#else
+    (void)argv[2]; /* the rule's evidence is checked where the rule is */
 #endif
     for (size_t i = 0; (b = blake2b_backend_at(i)) != NULL; i++) {
         unsigned long before = t_failures();
