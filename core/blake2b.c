@@ -225,6 +225,18 @@ static void hash_short_into(uint8_t *out, uint8_t outlen, const uint8_t *in,
     blake2b_wipe(digest, sizeof(digest));
 }
 
+void blake2b_final_unkeyed(struct blake2b_state *S, uint8_t *out,
+                           blake2b_compress_fn *compress,
+                           blake2b_hash_short_fn *hash_short)
+{
+    if (hash_short == NULL || S->t[0] != 0 || S->t[1] != 0) {
+        blake2b_final(S, out, compress);
+        return;
+    }
+    hash_short_into(out, (uint8_t)S->outlen, S->buf, S->buflen, hash_short);
+    wipe_state(S);
+}
+
 void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
                   const uint8_t *key, uint8_t keylen,
                   blake2b_compress_fn *compress,

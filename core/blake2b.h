@@ -95,6 +95,17 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
                    blake2b_compress_fn *compress);
 
 /*
+ * blake2b_final for a state begun by blake2b_init_unkeyed: when nothing
+ * has been compressed yet (the whole message, at most one block, is in
+ * buf) and the backend has a hash_short (else NULL), that computes it,
+ * without the state's own padding and round trip through memory; else as
+ * blake2b_final. The same digest either way, and the state wiped.
+ */
+void blake2b_final_unkeyed(struct blake2b_state *S, uint8_t *out,
+                           blake2b_compress_fn *compress,
+                           blake2b_hash_short_fn *hash_short);
+
+/*
  * The whole hash of in (len bytes) in one call: out = outlen (1..64) bytes
  * of BLAKE2b, keyed with key when keylen is 1..64. Lengths must have been
  * checked. A short unkeyed message takes a path of its own, without the

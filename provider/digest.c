@@ -160,7 +160,9 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
         return 0;
     }
     *outl = ctx->state.outlen;
-    blake2b_final(&ctx->state, out, ctx->provctx->backend->compress);
+    /* The digest's state is always begun unkeyed (b2n_digest_init). */
+    blake2b_final_unkeyed(&ctx->state, out, ctx->provctx->backend->compress,
+                          ctx->provctx->backend->hash_short);
     ctx->phase = B2N_FINISHED;
     return 1;
 }

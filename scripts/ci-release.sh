@@ -100,7 +100,7 @@ echo "== the C tests again with each x86-64 backend forced"
 # The automatic choice already ran them in the README's build.
 auto=$(openssl list -provider-path build -provider blake2neon -providers -verbose |
     sed -n 's/.*backend=\([^ ,]*\).*/\1/p')
-for backend in generic avx2 avx512; do
+for backend in generic avx2 avx512 avx512-ror; do
     if [ "$backend" = "$auto" ]; then
         echo "backend $backend: the automatic choice here, tested above"
         continue

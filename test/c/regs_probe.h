@@ -37,6 +37,10 @@ struct regs_probe {
      */
     uint64_t fill[128];          /* 40 */
     uint64_t after[128];         /* 40 + 1024 */
+    /* x86-64: the 128 bytes below the stack pointer the backend was
+     * called with (its red zone), filled from fill[0..15] before the call
+     * and stored after it. */
+    uint64_t below[16];          /* 40 + 2048 */
 };
 
 #if defined(BLAKE2B_BUILDS_NEON)

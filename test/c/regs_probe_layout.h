@@ -14,5 +14,6 @@
 #define P_INC 32
 #define P_FILL 40
 #define P_AFTER (40 + 1024)
+#define P_BELOW (40 + 2048)
 
 #endif

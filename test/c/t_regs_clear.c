@@ -6,8 +6,10 @@
  * on keyed-hash input, and stores the registers right after it returns.
  *   neon (32-bit Arm): d0-d7 and d16-d31 (scratch under the AAPCS) must be
  *     zero; d8-d15 (callee-saved) must hold the caller's values again.
- *   avx512 (x86-64): every ymm register is either zero or untouched
- *     (still the pattern): any register the backend wrote, it cleared.
+ *   avx512, avx512-ror and their hash_short (x86-64): every ymm register
+ *     is either zero or untouched (still the pattern), and so is every
+ *     word of the red zone below the stack pointer: any register or word
+ *     the backend wrote, it cleared.
  *   a64 (AArch64, general-purpose registers only): x2-x17 (scratch, or
  *     arguments it is done with) must be zero; x19-x28 (callee-saved)
  *     must hold the caller's values again.
@@ -15,6 +17,7 @@
  * saying why, where the build or the CPU has no such backend.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "backend.h"
@@ -28,6 +31,7 @@ _Static_assert(offsetof(struct regs_probe, nblocks) == P_NBLOCKS, "probe layout"
 _Static_assert(offsetof(struct regs_probe, inc) == P_INC, "probe layout");
 _Static_assert(offsetof(struct regs_probe, fill) == P_FILL, "probe layout");
 _Static_assert(offsetof(struct regs_probe, after) == P_AFTER, "probe layout");
+_Static_assert(offsetof(struct regs_probe, below) == P_BELOW, "probe layout");
 
 enum { NBLOCKS = 3 };
 
@@ -148,15 +152,14 @@ static int check_neon_hash_short(void)
 #endif
 
 #if defined(BLAKE2B_BUILDS_X86_ASM)
-/* avx512; 1 if it ran. */
-static int check_avx512(const char *name)
+/* After the probe ran what: every ymm register and red-zone word zero or
+ * untouched, and some of each kind, so that a probe that loaded no
+ * pattern cannot pass vacuously; wrote_red_zone: the zone must have been
+ * written (hash_short keeps its block there). */
+static void check_x86_leftovers(const char *what, int wrote_red_zone)
 {
-    const struct blake2b_backend *b = runnable(name);
-    unsigned zero = 0, untouched = 0;
+    unsigned zero = 0, untouched = 0, below_zero = 0;
 
-    if (b == NULL)
-        return 0;
-    run_probe(b, regs_probe_avx512);
     for (unsigned y = 0; y < 32; y++) {
         const uint64_t *got = &probe.after[4 * y], *was = &probe.fill[4 * y];
         int is_zero = (got[0] | got[1] | got[2] | got[3]) == 0;
@@ -164,18 +167,57 @@ static int check_avx512(const char *name)
 
         T_CHECK(is_zero || is_fill,
                 "%s: ymm%u written and not cleared: %016llx %016llx "
-                "%016llx %016llx", name, y, (unsigned long long)got[0],
+                "%016llx %016llx", what, y, (unsigned long long)got[0],
                 (unsigned long long)got[1], (unsigned long long)got[2],
                 (unsigned long long)got[3]);
         zero += (unsigned)is_zero;
         untouched += (unsigned)is_fill;
     }
-    /* The backend does write some: a probe that failed to load the
-     * pattern (all zero) would pass the check above vacuously. */
     T_CHECK(untouched > 0 && zero > 0, "%s: %u registers zero, %u untouched",
-            name, zero, untouched);
-    t_note("%s: %u ymm registers cleared, %u untouched", name, zero,
-           untouched);
+            what, zero, untouched);
+    for (unsigned w = 0; w < 16; w++) {
+        T_CHECK(probe.below[w] == 0 || probe.below[w] == probe.fill[w],
+                "%s: red-zone word %u left as %016llx", what, w,
+                (unsigned long long)probe.below[w]);
+        below_zero += probe.below[w] == 0;
+    }
+    if (wrote_red_zone)
+        T_CHECK(below_zero == 16, "%s: %u of 16 red-zone words zero", what,
+                below_zero);
+    t_note("%s: %u ymm registers cleared, %u untouched; %u of 16 red-zone "
+           "words zero, the others untouched", what, zero, untouched,
+           below_zero);
+}
+
+/* An AVX-512 backend's compress, then its hash_short on a message of
+ * one block less a byte; 1 if it ran. */
+static int check_avx512(const char *name)
+{
+    const struct blake2b_backend *b = runnable(name);
+    const size_t len = BLAKE2B_BLOCKBYTES - 1;
+    struct blake2b_state digest;
+    uint8_t want[64];
+    char what[64];
+
+    if (b == NULL)
+        return 0;
+    run_probe(b, regs_probe_avx512);
+    check_x86_leftovers(name, 0);
+    if (!T_CHECK(b->hash_short != NULL, "%s: no hash_short", name))
+        return 1;
+    t_pattern(msg, len);
+    blake2b_hash(want, 64, msg, len, NULL, 0, blake2b_compress_generic, NULL);
+    probe_reset();
+    probe.fn.hash_short = b->hash_short;
+    probe.S = &digest;
+    probe.in = msg;
+    probe.nblocks = len;
+    probe.inc = 64;
+    regs_probe_avx512(&probe);
+    snprintf(what, sizeof(what), "%s hash_short", name);
+    T_SAME((const uint8_t *)digest.h, want, sizeof(want),
+           "%s gives the C path's digest", what);
+    check_x86_leftovers(what, 1);
     return 1;
 }
 #endif
@@ -215,6 +257,7 @@ int main(void)
 #endif
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     ran |= check_avx512("avx512");
+    ran |= check_avx512("avx512-ror");
 #endif
 #if defined(BLAKE2B_BUILDS_A64)
     ran |= check_a64();
