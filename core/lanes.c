@@ -12,6 +12,8 @@ static const struct blake2b_lanes lanes_table[] = {
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     { .name = "avx2", .count = 4, .compress = blake2b_compress4_avx2,
       .cpu_can_run = blake2b_cpu_has_avx2 },
+    { .name = "avx512", .count = 8, .compress = blake2b_compress8_avx512,
+      .cpu_can_run = blake2b_cpu_has_avx512vl },
 #endif
     { .name = NULL }, /* the end, and an array that is never empty */
 };

@@ -80,6 +80,7 @@ int blake2b_lanes_selftest(const struct blake2b_lanes *lanes);
 
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_lanes_fn blake2b_compress4_avx2;   /* 4 lanes, AVX2 */
+blake2b_compress_lanes_fn blake2b_compress8_avx512; /* 8 lanes, AVX-512F */
 #endif
 
 #endif

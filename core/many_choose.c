@@ -61,14 +61,18 @@ static const char *lanes_name_for(const char *backend, int automatic)
 {
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     /*
-     * AVX2 lanes beside the avx2 and avx512 backends (every AVX-512 CPU
-     * has AVX2: the check is for a backend forced where it is not),
+     * Eight zmm lanes beside the AVX-512 backends on a CPU that has them
+     * (the check is for a backend forced where it is not). AVX2 lanes
+     * beside the avx2 and avx512 backends (every AVX-512 CPU has AVX2),
      * and beside generic when the automatic choice took it on an AVX2 CPU
      * (Zen 5: its two-cycle vector adds lengthen one message's chain,
      * which is why generic wins there, but lanes are bound by throughput,
      * not that chain: docs/performance.md). A generic the user named
      * stays portable C throughout.
      */
+    if ((strcmp(backend, "avx512") == 0 || strcmp(backend, "avx512-ror") == 0)
+        && blake2b_cpu_has_avx512vl())
+        return "avx512";
     if ((strcmp(backend, "avx2") == 0 || strcmp(backend, "avx512") == 0
          || (automatic && strcmp(backend, "generic") == 0))
         && blake2b_cpu_has_avx2())

@@ -17,7 +17,8 @@
  *  - the core's scheduler with lanes made of the generic compress (2, 3
  *    and 8 of them), so that it runs on every target; every lanes this
  *    build has and the CPU runs, through the scheduler against one at a
- *    time; and the lanes the library pairs with the backend: "avx2"
+ *    time; and the lanes the library pairs with the backend: "avx512"
+ *    (eight) beside avx512 and avx512-ror on a CPU with AVX-512VL, "avx2"
  *    (four) beside avx2, avx512 and an automatic generic on an AVX2 CPU,
  *    none elsewhere. Lanes that fail their self-test are dropped by the
  *    library, and that fails here.
@@ -324,8 +325,10 @@ static void check_core_scheduler(const char *backend)
     lanes = blake2b_lanes_for(b, automatic);
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     T_CHECK(blake2b_lanes_by_name("avx2") != NULL
-                && blake2b_lanes_by_name("avx2")->count == 4,
-            "this build lacks the avx2 (4) lanes");
+                && blake2b_lanes_by_name("avx2")->count == 4
+                && blake2b_lanes_by_name("avx512") != NULL
+                && blake2b_lanes_by_name("avx512")->count == 8,
+            "this build lacks the avx2 (4) or avx512 (8) lanes");
     /* Named generic stays portable; chosen automatically on an AVX2 CPU
      * (Zen 5's rule) it has the AVX2 lanes beside it. */
     T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 0) == NULL,
@@ -334,9 +337,12 @@ static void check_core_scheduler(const char *backend)
         T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 1)
                     == blake2b_lanes_by_name("avx2"),
                 "generic chosen automatically on an AVX2 CPU: no AVX2 lanes");
-    if ((strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0
-         || (automatic && strcmp(b->name, "generic") == 0))
-        && blake2b_cpu_has_avx2())
+    if ((strcmp(b->name, "avx512") == 0 || strcmp(b->name, "avx512-ror") == 0)
+        && blake2b_cpu_has_avx512vl())
+        want = blake2b_lanes_by_name("avx512");
+    else if ((strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0
+              || (automatic && strcmp(b->name, "generic") == 0))
+             && blake2b_cpu_has_avx2())
         want = blake2b_lanes_by_name("avx2");
 #endif
     T_CHECK(lanes == want, "backend %s: lanes %s, want %s", b->name,
