@@ -7,7 +7,8 @@
 #include "many_row.h"
 #include "measure.h"
 
-enum { MANY_JOBS = 4, MANY_LEN = 1024, MANY_OUT = 64 };
+/* MANY_JOBS: the most messages of a case (bench_many_cases). */
+enum { MANY_JOBS = 8, MANY_LEN = 1024, MANY_OUT = 64 };
 
 struct many_setup {
     /* Each message at its own offset, not a multiple of 64 apart, as
@@ -15,16 +16,17 @@ struct many_setup {
     uint8_t buffer[MANY_JOBS * (MANY_LEN + 72)];
     uint8_t out[MANY_JOBS][MANY_OUT];
     blake2neon_job jobs[MANY_JOBS];
+    size_t njobs; /* of this case */
 };
 
 static volatile uint8_t sink;
 
 /* way 0: one at a time; way 1: one blake2neon_hash_many call. */
-static int hash_four(struct many_setup *m, int way)
+static int hash_all(struct many_setup *m, int way)
 {
     if (way == 1)
-        return blake2neon_hash_many(m->jobs, MANY_JOBS) == BLAKE2NEON_OK;
-    for (size_t j = 0; j < MANY_JOBS; j++)
+        return blake2neon_hash_many(m->jobs, m->njobs) == BLAKE2NEON_OK;
+    for (size_t j = 0; j < m->njobs; j++)
         if (blake2neon_hash(m->jobs[j].out, MANY_OUT, m->jobs[j].in, MANY_LEN,
                             NULL, 0) != BLAKE2NEON_OK)
             return 0;
@@ -38,13 +40,13 @@ static int batch(struct many_setup *m, int way, size_t iters,
     uint64_t ns0 = bench_now_ns(), cy0 = bench_cycles();
 
     for (size_t i = 0; i < iters; i++) {
-        if (!hash_four(m, way))
+        if (!hash_all(m, way))
             return 0;
-        acc ^= m->out[i % MANY_JOBS][0];
+        acc ^= m->out[i % m->njobs][0];
     }
     s->cycles = bench_cycles() - cy0;
     s->ns = bench_now_ns() - ns0;
-    s->bytes = (uint64_t)iters * MANY_JOBS * MANY_LEN;
+    s->bytes = (uint64_t)iters * m->njobs * MANY_LEN;
     sink ^= acc;
     return 1;
 }
@@ -79,9 +81,11 @@ static void print_row(FILE *f, const char *name,
             spread, x->mbps_max, x->per_byte_median);
 }
 
-int bench_many_run(FILE *f, size_t rounds, uint64_t batch_ns)
+/* One case: njobs messages, both ways timed in interleaved rounds, its
+ * rows and summary line printed. */
+static int run_case(FILE *f, struct many_setup *m, size_t njobs,
+                    size_t rounds, uint64_t batch_ns)
 {
-    static struct many_setup m;
     uint8_t want[MANY_JOBS][MANY_OUT];
     struct bench_sample *samples[2];
     struct bench_summary summary[2];
@@ -89,18 +93,14 @@ int bench_many_run(FILE *f, size_t rounds, uint64_t batch_ns)
     double ratio;
     int ok = 1;
 
-    for (size_t i = 0; i < sizeof(m.buffer); i++)
-        m.buffer[i] = (uint8_t)(i * 131 + (i >> 7));
-    for (size_t j = 0; j < MANY_JOBS; j++)
-        m.jobs[j] = (blake2neon_job){ m.buffer + j * (MANY_LEN + 72) + 8 * j,
-                                      MANY_LEN, m.out[j], MANY_OUT, NULL, 0 };
-
+    m->njobs = njobs;
+    memset(m->out, 0, sizeof(m->out));
     /* Both ways must give the same digests before either is timed. */
-    if (!hash_four(&m, 0))
+    if (!hash_all(m, 0))
         ok = 0;
-    memcpy(want, m.out, sizeof(want));
-    memset(m.out, 0, sizeof(m.out));
-    if (ok && (!hash_four(&m, 1) || memcmp(want, m.out, sizeof(want)) != 0)) {
+    memcpy(want, m->out, sizeof(want));
+    memset(m->out, 0, sizeof(m->out));
+    if (ok && (!hash_all(m, 1) || memcmp(want, m->out, sizeof(want)) != 0)) {
         fprintf(stderr, "blake2neon-bench: blake2neon_hash_many disagrees "
                 "with blake2neon_hash; not timing a wrong answer\n");
         ok = 0;
@@ -118,32 +118,48 @@ int bench_many_run(FILE *f, size_t rounds, uint64_t batch_ns)
         free(samples[1]);
         return 0;
     }
-    iters[0] = calibrate(&m, 0, batch_ns);
-    iters[1] = calibrate(&m, 1, batch_ns);
+    iters[0] = calibrate(m, 0, batch_ns);
+    iters[1] = calibrate(m, 1, batch_ns);
     ok = iters[0] > 0 && iters[1] > 0;
     for (size_t r = 0; ok && r < rounds; r++) {
         int first = (int)(r & 1); /* alternate which way runs first */
 
-        ok = batch(&m, first, iters[first], &samples[first][r])
-             && batch(&m, !first, iters[!first], &samples[!first][r]);
+        ok = batch(m, first, iters[first], &samples[first][r])
+             && batch(m, !first, iters[!first], &samples[!first][r]);
     }
     if (ok) {
         bench_summarize(samples[0], rounds, &summary[0]);
         bench_summarize(samples[1], rounds, &summary[1]);
         ratio = summary[1].mbps_median / summary[0].mbps_median;
         fprintf(f, "\nmany messages through libblake2neon %s (backend %s): "
-                "%d x %d-byte messages, %d-byte digests, %zu rounds\n",
-                blake2neon_version(), blake2neon_backend(), MANY_JOBS,
-                MANY_LEN, MANY_OUT, rounds);
+                "%zu x %d-byte messages, %d-byte digests, %zu rounds\n",
+                blake2neon_version(), blake2neon_backend(), njobs, MANY_LEN,
+                MANY_OUT, rounds);
         fprintf(f, "  %-34s %9s %7s %9s %9s\n", "", "MB/s", "spread",
                 "best", bench_have_cycles() ? "TSC c/B" : "ns/B");
         print_row(f, "blake2neon_hash, one at a time", &summary[0]);
         print_row(f, "blake2neon_hash_many, one call", &summary[1]);
-        fprintf(f, "many: hash_many is %.2fx one at a time (medians; best "
-                "rounds %.2fx)\n", ratio,
+        fprintf(f, "many: hash_many is %.2fx one at a time (%zu x %d B; "
+                "medians; best rounds %.2fx)\n", ratio, njobs, MANY_LEN,
                 summary[1].mbps_max / summary[0].mbps_max);
     }
     free(samples[0]);
     free(samples[1]);
+    return ok;
+}
+
+int bench_many_run(FILE *f, size_t rounds, uint64_t batch_ns)
+{
+    static const size_t cases[BENCH_MANY_CASES] = { 4, MANY_JOBS };
+    static struct many_setup m;
+    int ok = 1;
+
+    for (size_t i = 0; i < sizeof(m.buffer); i++)
+        m.buffer[i] = (uint8_t)(i * 131 + (i >> 7));
+    for (size_t j = 0; j < MANY_JOBS; j++)
+        m.jobs[j] = (blake2neon_job){ m.buffer + j * (MANY_LEN + 72) + 8 * j,
+                                      MANY_LEN, m.out[j], MANY_OUT, NULL, 0 };
+    for (size_t c = 0; ok && c < BENCH_MANY_CASES; c++)
+        ok = run_case(f, &m, cases[c], rounds, batch_ns);
     return ok;
 }

@@ -92,16 +92,17 @@ static void lane_finish(struct lane *L, blake2b_compress_fn *compress)
 void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
                   blake2b_compress_fn *compress,
                   blake2b_hash_short_fn *hash_short,
-                  blake2b_compress4_fn *compress4)
+                  const struct blake2b_lanes *lanes)
 {
     static const uint8_t zero_block[BLAKE2B_BLOCKBYTES];
-    struct lane lanes[BLAKE2B_LANES];
+    struct lane lane[BLAKE2B_MAX_LANES];
     struct blake2b_state scratch;
-    struct blake2b_state *S[BLAKE2B_LANES];
-    const uint8_t *block[BLAKE2B_LANES];
-    size_t next = 0, active = 0;
+    struct blake2b_state *S[BLAKE2B_MAX_LANES];
+    const uint8_t *block[BLAKE2B_MAX_LANES];
+    size_t next = 0, active = 0, count;
 
-    if (compress4 == NULL || njobs < 2) {
+    if (lanes == NULL || lanes->count < 2 || lanes->count > BLAKE2B_MAX_LANES
+        || njobs < 2) {
         for (size_t j = 0; j < njobs; j++)
             blake2b_hash(jobs[j].out, jobs[j].outlen, jobs[j].in,
                          jobs[j].inlen, jobs[j].key, jobs[j].keylen,
@@ -109,43 +110,44 @@ void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
         return;
     }
 
+    count = lanes->count;
     memset(&scratch, 0, sizeof(scratch));
-    for (size_t i = 0; i < BLAKE2B_LANES; i++) {
-        lanes[i].job = NULL;
+    for (size_t i = 0; i < count; i++) {
+        lane[i].job = NULL;
         if (next < njobs) {
-            lane_start(&lanes[i], &jobs[next++]);
+            lane_start(&lane[i], &jobs[next++]);
             active++;
         }
     }
     /* A lane-parallel compress costs more than a single one: with one
      * message left, it finishes alone. */
     while (active >= 2) {
-        for (size_t i = 0; i < BLAKE2B_LANES; i++) {
-            if (lanes[i].job != NULL) {
-                S[i] = &lanes[i].S;
-                block[i] = lane_next_block(&lanes[i]);
+        for (size_t i = 0; i < count; i++) {
+            if (lane[i].job != NULL) {
+                S[i] = &lane[i].S;
+                block[i] = lane_next_block(&lane[i]);
             } else {
                 S[i] = &scratch;
                 block[i] = zero_block;
             }
         }
-        compress4(S, block);
-        for (size_t i = 0; i < BLAKE2B_LANES; i++) {
-            if (lanes[i].job == NULL || !lane_done(&lanes[i]))
+        lanes->compress(S, block);
+        for (size_t i = 0; i < count; i++) {
+            if (lane[i].job == NULL || !lane_done(&lane[i]))
                 continue;
-            lane_output(&lanes[i]);
+            lane_output(&lane[i]);
             if (next < njobs) {
-                lane_start(&lanes[i], &jobs[next++]);
+                lane_start(&lane[i], &jobs[next++]);
             } else {
-                lanes[i].job = NULL;
+                lane[i].job = NULL;
                 active--;
             }
         }
     }
-    for (size_t i = 0; i < BLAKE2B_LANES; i++)
-        if (lanes[i].job != NULL)
-            lane_finish(&lanes[i], compress);
+    for (size_t i = 0; i < count; i++)
+        if (lane[i].job != NULL)
+            lane_finish(&lane[i], compress);
     /* Keys and chaining values stay nowhere. */
-    blake2b_wipe(lanes, sizeof(lanes));
+    blake2b_wipe(lane, sizeof(lane[0]) * count);
     blake2b_wipe(&scratch, sizeof(scratch));
 }

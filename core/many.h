@@ -14,17 +14,28 @@
 #include "backend.h"
 #include "blake2b.h"
 
-enum { BLAKE2B_LANES = 4 };
+enum { BLAKE2B_MAX_LANES = 8 };
 
 /*
- * Compress one 128-byte block for each of BLAKE2B_LANES states: block[i]
- * (any alignment) into S[i]. The counter t and the flags f of each state
- * already hold this block's values (the scheduler adds and sets them);
- * only h changes. The states are distinct; a lane without work gets a
- * scratch state whose result nobody reads.
+ * Compress one 128-byte block for each of the lanes' count states:
+ * block[i] (any alignment) into S[i]. The counter t and the flags f of
+ * each state already hold this block's values (the scheduler adds and sets
+ * them); only h changes. The states are distinct; a lane without work gets
+ * a scratch state whose result nobody reads.
  */
-typedef void blake2b_compress4_fn(struct blake2b_state *const S[BLAKE2B_LANES],
-                                  const uint8_t *const block[BLAKE2B_LANES]);
+typedef void blake2b_compress_lanes_fn(struct blake2b_state *const S[],
+                                       const uint8_t *const block[]);
+
+/* A lane-parallel compress and what it needs. */
+struct blake2b_lanes {
+    const char *name;   /* "avx2": 4 ymm lanes; "avx512": 8 zmm lanes */
+    unsigned int count; /* lanes, 2..BLAKE2B_MAX_LANES */
+    blake2b_compress_lanes_fn *compress;
+    int (*cpu_can_run)(void);
+};
+
+/* The lanes called name in this build, or NULL. */
+const struct blake2b_lanes *blake2b_lanes_by_name(const char *name);
 
 /* One message: out (outlen 1..64 bytes) = BLAKE2b of in, keyed with key
  * when keylen (0..64) > 0. */
@@ -39,9 +50,10 @@ struct blake2b_many_job {
 
 /*
  * Hash every job; the jobs must have been checked (lengths in range,
- * pointers non-NULL where data is). With compress4, messages run in
- * lanes, a lane refilled with the next job as soon as its message ends;
- * the last one left alone finishes on compress. Without compress4 (NULL),
+ * pointers non-NULL where data is). With lanes, messages run in
+ * lanes->count lanes, a lane refilled with the next job as soon as its
+ * message ends; the last one left alone finishes on compress. Without
+ * lanes (NULL),
  * each job is hashed on its own by blake2b_hash with compress and
  * hash_short (NULL: none): the fallback of every backend that has no
  * lane-parallel compress. An output is written once
@@ -50,24 +62,25 @@ struct blake2b_many_job {
 void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
                   blake2b_compress_fn *compress,
                   blake2b_hash_short_fn *hash_short,
-                  blake2b_compress4_fn *compress4);
+                  const struct blake2b_lanes *lanes);
 
 /*
- * The lane-parallel compress to use beside backend, or NULL for the
- * one-at-a-time fallback; automatic: backend is the automatic choice, not
- * one the user named. Checked against one-at-a-time hashing on generic
- * first (a wrong one gives NULL, as a failed self-test of a backend does).
+ * The lanes to use beside backend, or NULL for the one-at-a-time
+ * fallback; automatic: backend is the automatic choice, not one the user
+ * named. Checked against one-at-a-time hashing on generic first (wrong
+ * lanes give NULL, as a failed self-test of a backend does).
  */
-blake2b_compress4_fn *blake2b_compress4_for(const struct blake2b_backend *backend,
-                                            int automatic);
+const struct blake2b_lanes *blake2b_lanes_for(const struct blake2b_backend *backend,
+                                              int automatic);
 
-/* 1 if compress4 gives, through blake2b_many, the digests of one-at-a-time
+/* 1 if lanes give, through blake2b_many, the digests of one-at-a-time
  * hashing with generic on a fixed set of jobs (keyed and not, lengths
- * across block boundaries, more jobs than lanes). */
-int blake2b_compress4_selftest(blake2b_compress4_fn *compress4);
+ * across block boundaries, more jobs than BLAKE2B_MAX_LANES). */
+int blake2b_lanes_selftest(const struct blake2b_lanes *lanes);
 
 #if defined(BLAKE2B_BUILDS_X86_ASM)
-blake2b_compress4_fn blake2b_compress4_avx2;
+blake2b_compress_lanes_fn blake2b_compress4_avx2;   /* 4 lanes, AVX2 */
+blake2b_compress_lanes_fn blake2b_compress8_avx512; /* 8 lanes, AVX-512F */
 #endif
 
 #endif

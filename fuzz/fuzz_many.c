@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * The many-messages scheduler: any batch of jobs (lengths, output sizes,
- * keys, messages overlapping in memory) hashed by blake2b_many, with the
- * lane-parallel compress this CPU has and with none, must give each job's
+ * keys, messages overlapping in memory) hashed by blake2b_many, with each
+ * of the lanes this build has that the CPU can run and with none (four
+ * AVX2 and eight AVX-512 lanes on x86-64), must give each job's
  * digest as the generic backend gives it one job at a time; and no output
  * byte outside a job's outlen may be written.
  *
@@ -14,7 +15,6 @@
 #include <string.h>
 
 #include "blake2b.h"
-#include "cpu_features.h"
 #include "fuzz_util.h"
 #include "many.h"
 
@@ -36,7 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t got[MAX_JOBS][BLAKE2B_OUTBYTES + 1];
     struct f_in in = { data, size };
     struct blake2b_many_job jobs[MAX_JOBS];
-    blake2b_compress4_fn *lanes[2] = { NULL, NULL };
+    static const char *const lanes_names[] = { "avx2", "avx512" };
+    const struct blake2b_lanes *lanes[3] = { NULL, NULL, NULL };
+    size_t nlanes = 1; /* lanes[0]: none, one job at a time */
     size_t njobs = f_byte(&in) % (MAX_JOBS + 1), pool_len;
     const uint8_t *pool;
 
@@ -72,13 +74,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         blake2b_final(&S, want[j], blake2b_compress_generic);
     }
 
-#if defined(__x86_64__)
-    if (blake2b_cpu_has_avx2())
-        lanes[1] = blake2b_compress4_avx2;
-#endif
-    for (size_t k = 0; k < 2; k++) {
-        if (k == 1 && lanes[1] == NULL)
-            break;
+    for (size_t i = 0; i < sizeof(lanes_names) / sizeof(lanes_names[0]); i++) {
+        const struct blake2b_lanes *l = blake2b_lanes_by_name(lanes_names[i]);
+
+        if (l != NULL && l->cpu_can_run())
+            lanes[nlanes++] = l;
+    }
+    for (size_t k = 0; k < nlanes; k++) {
         memset(got, GUARD, sizeof(got));
         for (size_t j = 0; j < njobs; j++)
             jobs[j].out = got[j];
@@ -86,9 +88,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         for (size_t j = 0; j < njobs; j++) {
             if (memcmp(got[j], want[j], jobs[j].outlen) != 0)
                 f_fail("job %zu of %zu (%zu bytes, outlen %u, keylen %u): "
-                       "%s differs from one at a time", j, njobs,
+                       "%s%s differs from one at a time", j, njobs,
                        jobs[j].inlen, jobs[j].outlen, jobs[j].keylen,
-                       k == 0 ? "the fallback" : "the lanes");
+                       k == 0 ? "the fallback" : "the lanes ",
+                       k == 0 ? "" : lanes[k]->name);
             for (size_t i = jobs[j].outlen; i < sizeof(got[j]); i++)
                 if (got[j][i] != GUARD)
                     f_fail("job %zu: byte %zu written past outlen %u", j, i,

@@ -18,8 +18,9 @@
 #include "env.h"
 
 static pthread_once_t chosen_once = PTHREAD_ONCE_INIT;
-static blake2b_compress4_fn *chosen4; /* NULL: one at a time */
-/* The backend, stored after chosen4; NULL: not chosen yet, or none usable. */
+static const struct blake2b_lanes *chosen_lanes; /* NULL: one at a time */
+/* The backend, stored after chosen_lanes; NULL: not chosen yet, or none
+ * usable. */
 static _Atomic(const struct blake2b_backend *) chosen;
 
 static void choose(void)
@@ -29,8 +30,8 @@ static void choose(void)
     const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
 
     if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
-        chosen4 = blake2b_compress4_for(backend,
-                                        blake2b_backend_name_is_auto(name));
+        chosen_lanes = blake2b_lanes_for(backend,
+                                         blake2b_backend_name_is_auto(name));
         atomic_store_explicit(&chosen, backend, memory_order_release);
     }
 }
@@ -61,8 +62,8 @@ const char *blake2neon_backend(void)
     return backend != NULL ? backend->name : NULL;
 }
 
-blake2b_compress4_fn *b2n_lib_compress4(void)
+const struct blake2b_lanes *b2n_lib_lanes(void)
 {
     (void)b2n_lib_backend();
-    return chosen4;
+    return chosen_lanes;
 }

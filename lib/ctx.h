@@ -40,8 +40,8 @@ const struct blake2b_backend *b2n_lib_backend(void);
 /* Its compress function; NULL likewise. */
 blake2b_compress_fn *b2n_lib_compress(void);
 
-/* The lane-parallel compress that goes with it (core/many.h), chosen and
- * checked at the same time; NULL where there is none (or no backend). */
-blake2b_compress4_fn *b2n_lib_compress4(void);
+/* The lanes that go with it (core/many.h), chosen and checked at the same
+ * time; NULL where there are none (or no backend). */
+const struct blake2b_lanes *b2n_lib_lanes(void);
 
 #endif

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* blake2neon_hash_many: every job checked, then the core's scheduler with
- * the chosen backend and its lane-parallel compress, if it has one. */
+ * the chosen backend and its lanes, if it has any. */
 #include "ctx.h"
 #include "many.h"
 
@@ -13,7 +13,7 @@ int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
 {
     struct blake2b_many_job core_jobs[CHUNK];
     const struct blake2b_backend *backend;
-    blake2b_compress4_fn *compress4;
+    const struct blake2b_lanes *lanes;
 
     if (jobs == NULL && njobs > 0)
         return BLAKE2NEON_ERR_NULL;
@@ -28,7 +28,7 @@ int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
     backend = b2n_lib_backend();
     if (backend == NULL)
         return BLAKE2NEON_ERR_BACKEND;
-    compress4 = b2n_lib_compress4();
+    lanes = b2n_lib_lanes();
 
     for (size_t done = 0; done < njobs;) {
         size_t n = njobs - done < CHUNK ? njobs - done : CHUNK;
@@ -44,7 +44,7 @@ int blake2neon_hash_many(const blake2neon_job *jobs, size_t njobs)
             core_jobs[i].key = job->key;
         }
         blake2b_many(core_jobs, n, backend->compress, backend->hash_short,
-                     compress4);
+                     lanes);
         done += n;
     }
     return BLAKE2NEON_OK;

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * blake2b_many alone (no library, no argument checks), x86-64: four 1 KiB
- * messages through the AVX2 lanes against the same four one at a time on
- * the avx2 backend, and the lane-parallel compress alone against four
- * blocks of the single one; each the fastest of many calls, in TSC cycles
- * (what a call costs left alone on a shared machine: see
+ * blake2b_many alone (no library, no argument checks), x86-64: 4, 8 and 16
+ * messages of 1 KiB through each lanes of this build that the CPU runs
+ * (four AVX2, eight AVX-512) against the same messages one at a time on
+ * the best single-message backend the CPU runs (avx512-ror, else avx2),
+ * and each lane-parallel compress alone against as many blocks of that
+ * backend's single compress; each the fastest of many calls, in TSC
+ * cycles (what a call costs left alone on a shared machine: see
  * tools/compress-best.sh on why the fastest call).
  *
  *   cc -O2 -Icore tools/many-best.c build/core/libblake2b_many.a \
@@ -14,13 +16,17 @@
 #include <string.h>
 #include <x86intrin.h>
 
+#include "backend.h"
 #include "many.h"
 
-enum { LEN = 1024, CALLS = 20000 };
+enum { LEN = 1024, MAX_JOBS = 16, CALLS = 20000 };
 
-static uint8_t msg[4][LEN + 64], out[4][64];
-static struct blake2b_many_job jobs[4];
-static struct blake2b_state lanes[4];
+static uint8_t msg[MAX_JOBS][LEN + 64], out[MAX_JOBS][64];
+static struct blake2b_many_job jobs[MAX_JOBS];
+static struct blake2b_state states[BLAKE2B_MAX_LANES];
+static size_t njobs;
+static const struct blake2b_backend *one;
+static const struct blake2b_lanes *lanes;
 
 static uint64_t fastest(void (*f)(void))
 {
@@ -39,53 +45,82 @@ static uint64_t fastest(void (*f)(void))
 
 static void one_at_a_time(void)
 {
-    for (int j = 0; j < 4; j++) {
-        struct blake2b_state S;
-
-        blake2b_init_unkeyed(&S, 64);
-        blake2b_update(&S, msg[j], LEN, blake2b_compress_avx2);
-        blake2b_final(&S, out[j], blake2b_compress_avx2);
-    }
+    blake2b_many(jobs, njobs, one->compress, one->hash_short, NULL);
 }
 
 static void many(void)
 {
-    blake2b_many(jobs, 4, blake2b_compress_avx2, NULL,
-                 blake2b_compress4_avx2);
+    blake2b_many(jobs, njobs, one->compress, one->hash_short, lanes);
 }
 
-static void four_single_blocks(void)
+static void single_blocks(void)
 {
-    for (int j = 0; j < 4; j++)
-        blake2b_compress_avx2(&lanes[j], msg[j], 1, 128);
+    for (unsigned int j = 0; j < lanes->count; j++)
+        one->compress(&states[j], msg[j], 1, 128);
 }
 
-static void one_compress4(void)
+static void one_lanes_compress(void)
 {
-    struct blake2b_state *S[4] = { &lanes[0], &lanes[1], &lanes[2],
-                                   &lanes[3] };
-    const uint8_t *b[4] = { msg[0], msg[1], msg[2], msg[3] };
+    struct blake2b_state *S[BLAKE2B_MAX_LANES];
+    const uint8_t *b[BLAKE2B_MAX_LANES];
 
-    blake2b_compress4_avx2(S, b);
+    for (unsigned int j = 0; j < lanes->count; j++) {
+        S[j] = &states[j];
+        b[j] = msg[j];
+    }
+    lanes->compress(S, b);
 }
 
 int main(void)
 {
-    uint64_t one, lanes4, single4, c4;
+    static const char *const names[] = { "avx2", "avx512" };
+    static const size_t counts[] = { 4, 8, MAX_JOBS };
 
+    one = blake2b_backend_by_name("avx512-ror");
+    if (one == NULL || !blake2b_backend_cpu_can_run(one))
+        one = blake2b_backend_by_name("avx2");
+    if (one == NULL || !blake2b_backend_cpu_can_run(one)) {
+        fprintf(stderr, "many-best: this CPU has no AVX2\n");
+        return 77;
+    }
     memset(msg, 0x5a, sizeof(msg));
-    for (int j = 0; j < 4; j++)
-        jobs[j] = (struct blake2b_many_job){ msg[j], LEN, out[j], 64, 0,
+    for (size_t j = 0; j < MAX_JOBS; j++)
+        jobs[j] = (struct blake2b_many_job){ msg[j] + j, LEN, out[j], 64, 0,
                                              NULL };
-    one = fastest(one_at_a_time);
-    lanes4 = fastest(many);
-    single4 = fastest(four_single_blocks);
-    c4 = fastest(one_compress4);
-    printf("4 x %d B: one at a time %llu, blake2b_many %llu TSC cycles: "
-           "%.2fx\n", LEN, (unsigned long long)one,
-           (unsigned long long)lanes4, (double)one / (double)lanes4);
-    printf("4 blocks: 4 single compress %llu, one compress4 %llu TSC "
-           "cycles: %.2fx\n", (unsigned long long)single4,
-           (unsigned long long)c4, (double)single4 / (double)c4);
+    printf("one at a time: backend %s; fastest of %d calls, TSC cycles\n",
+           one->name, CALLS);
+    for (size_t n = 0; n < sizeof(counts) / sizeof(counts[0]); n++) {
+        uint64_t alone;
+
+        njobs = counts[n];
+        alone = fastest(one_at_a_time);
+        for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+            uint64_t lanes_cycles;
+
+            lanes = blake2b_lanes_by_name(names[i]);
+            if (lanes == NULL || !lanes->cpu_can_run())
+                continue;
+            lanes_cycles = fastest(many);
+            printf("%2zu x %d B: one at a time %7llu, lanes %-6s (%u) %7llu: "
+                   "%.2fx\n", njobs, LEN, (unsigned long long)alone,
+                   lanes->name, lanes->count,
+                   (unsigned long long)lanes_cycles,
+                   (double)alone / (double)lanes_cycles);
+        }
+    }
+    for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+        uint64_t single, parallel;
+
+        lanes = blake2b_lanes_by_name(names[i]);
+        if (lanes == NULL || !lanes->cpu_can_run())
+            continue;
+        single = fastest(single_blocks);
+        parallel = fastest(one_lanes_compress);
+        printf("%u blocks: %u single compress %llu, one %s lanes compress "
+               "%llu: %.2fx\n", lanes->count, lanes->count,
+               (unsigned long long)single, lanes->name,
+               (unsigned long long)parallel,
+               (double)single / (double)parallel);
+    }
     return 0;
 }

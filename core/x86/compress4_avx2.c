@@ -58,8 +58,8 @@ static inline void load_sliced(const uint8_t *const p[4], int w,
                loadu(p[3] + 8 * w), out);
 }
 
-void blake2b_compress4_avx2(struct blake2b_state *const S[BLAKE2B_LANES],
-                            const uint8_t *const block[BLAKE2B_LANES])
+void blake2b_compress4_avx2(struct blake2b_state *const S[],
+                            const uint8_t *const block[])
 {
     const uint8_t *const h[4] = {
         (const uint8_t *)S[0]->h, (const uint8_t *)S[1]->h,

@@ -7,16 +7,21 @@
  *
  *  - kat.txt (hashlib) in one call: every length 0..256, four sizes,
  *    keyed and not, 2056 messages;
- *  - random batches of 0 to 13 jobs (lanes refilled), lengths 0..~3 KiB,
+ *  - random batches of 0 to 20 jobs (eight lanes refilled), lengths
+ *    0..~3 KiB,
  *    random output sizes and keys, unaligned inputs, keys and outputs,
  *    against blake2neon_hash of each job, with guard bytes around every
  *    output;
  *  - invalid jobs anywhere in a batch: the error code, and no output
  *    written for any job;
- *  - the core's scheduler with a lane-parallel compress made of the
- *    generic one, so that it runs on every target, and the lane-parallel
- *    compress the library pairs with each backend checked to exist where
- *    one is built.
+ *  - the core's scheduler with lanes made of the generic compress (2, 3
+ *    and 8 of them), so that it runs on every target; every lanes this
+ *    build has and the CPU runs, through the scheduler against one at a
+ *    time; and the lanes the library pairs with the backend: "avx512"
+ *    (eight) beside avx512 and avx512-ror on a CPU with AVX-512VL, "avx2"
+ *    (four) beside avx2, avx512 and an automatic generic on an AVX2 CPU,
+ *    none elsewhere. Lanes that fail their self-test are dropped by the
+ *    library, and that fails here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -28,7 +33,7 @@
 #include "t_lib_util.h"
 #include "t_util.h"
 
-enum { MAX_LEN = 3200, MAX_JOBS = 13, GUARD = 8, OUT_SLOT = 64 + 2 * GUARD };
+enum { MAX_LEN = 3200, MAX_JOBS = 20, GUARD = 8, OUT_SLOT = 64 + 2 * GUARD };
 
 static uint8_t msg[MAX_LEN + 64];
 
@@ -91,7 +96,7 @@ static void check_random(void)
     for (int b = 0; b < 1500; b++) {
         blake2neon_job jobs[MAX_JOBS];
         uint8_t out[MAX_JOBS][OUT_SLOT], want[MAX_JOBS][64];
-        size_t n = b < 14 ? (size_t)b : t_rng_below(&rng, MAX_JOBS + 1);
+        size_t n = b <= MAX_JOBS ? (size_t)b : t_rng_below(&rng, MAX_JOBS + 1);
         int same = t_rng_below(&rng, 5) == 0; /* all of one length */
         size_t same_len = random_len(&rng);
 
@@ -215,47 +220,139 @@ static void check_refusals(void)
             "first bad job's code");
 }
 
-/* Four lanes, each on generic's compress, for the scheduler alone. */
-static void compress4_by_generic(struct blake2b_state *const S[BLAKE2B_LANES],
-                                 const uint8_t *const block[BLAKE2B_LANES])
+/* Lanes each on generic's compress, for the scheduler alone, at any
+ * count. */
+static void lanes_by_generic(struct blake2b_state *const S[],
+                             const uint8_t *const block[], unsigned int n)
 {
-    for (int i = 0; i < BLAKE2B_LANES; i++)
+    for (unsigned int i = 0; i < n; i++)
         blake2b_compress_generic(S[i], block[i], 1, 0);
+}
+
+static void generic2(struct blake2b_state *const S[],
+                     const uint8_t *const block[])
+{
+    lanes_by_generic(S, block, 2);
+}
+
+static void generic3(struct blake2b_state *const S[],
+                     const uint8_t *const block[])
+{
+    lanes_by_generic(S, block, 3);
+}
+
+static void generic8(struct blake2b_state *const S[],
+                     const uint8_t *const block[])
+{
+    lanes_by_generic(S, block, BLAKE2B_MAX_LANES);
+}
+
+/*
+ * Random batches straight through the core's scheduler with lanes, against
+ * generic one job at a time: the lanes themselves checked, apart from the
+ * self-test that decides whether the library uses them.
+ */
+static void check_lanes_direct(const struct blake2b_lanes *lanes)
+{
+    enum { JOBS = 2 * BLAKE2B_MAX_LANES + 3 };
+    static uint8_t keys[JOBS][64];
+    struct t_rng rng;
+    unsigned long bad = 0;
+
+    t_rng_seed(&rng, 0x6c616e65);
+    t_rng_fill(&rng, msg, sizeof(msg));
+    t_rng_fill(&rng, &keys[0][0], sizeof(keys));
+    for (int b = 0; b < 200; b++) {
+        struct blake2b_many_job jobs[JOBS];
+        uint8_t want[JOBS][64], got[JOBS][64];
+        size_t n = 2 + t_rng_below(&rng, JOBS - 1);
+
+        for (size_t j = 0; j < n; j++) {
+            jobs[j].in = msg + t_rng_below(&rng, 64);
+            jobs[j].inlen = random_len(&rng);
+            jobs[j].outlen = (uint8_t)(1 + t_rng_below(&rng, 64));
+            jobs[j].keylen = (uint8_t)(t_rng_below(&rng, 2)
+                                           ? 0 : t_rng_below(&rng, 65));
+            jobs[j].key = keys[j];
+            jobs[j].out = want[j];
+        }
+        blake2b_many(jobs, n, blake2b_compress_generic, NULL, NULL);
+        for (size_t j = 0; j < n; j++)
+            jobs[j].out = got[j];
+        blake2b_many(jobs, n, blake2b_compress_generic, NULL, lanes);
+        for (size_t j = 0; j < n; j++)
+            if (memcmp(got[j], want[j], jobs[j].outlen) != 0)
+                bad++;
+    }
+    T_CHECK(bad == 0, "lanes %s: %lu digests of 200 random batches differ "
+            "from one at a time", lanes->name, bad);
 }
 
 static void check_core_scheduler(const char *backend)
 {
+    const struct blake2b_lanes generic_lanes[] = {
+        { "generic-2", 2, generic2, NULL },
+        { "generic-3", 3, generic3, NULL },
+        { "generic-8", BLAKE2B_MAX_LANES, generic8, NULL },
+    };
+    static const char *const built[] = { "avx2", "avx512" };
     const struct blake2b_backend *b;
+    const struct blake2b_lanes *lanes, *want = NULL;
     int automatic = strcmp(backend, "auto") == 0;
 
-    T_CHECK(blake2b_compress4_selftest(compress4_by_generic),
-            "the scheduler on generic lanes disagrees with one at a time");
+    for (size_t i = 0; i < sizeof(generic_lanes) / sizeof(generic_lanes[0]);
+         i++)
+        T_CHECK(blake2b_lanes_selftest(&generic_lanes[i]),
+                "the scheduler on %u generic lanes disagrees with one at a "
+                "time", generic_lanes[i].count);
+    /* Every lanes of this build that this CPU runs, whichever backend. */
+    for (size_t i = 0; i < sizeof(built) / sizeof(built[0]); i++) {
+        const struct blake2b_lanes *l = blake2b_lanes_by_name(built[i]);
+
+        if (l == NULL || !l->cpu_can_run())
+            continue;
+        T_CHECK(l->count >= 2 && l->count <= BLAKE2B_MAX_LANES,
+                "lanes %s: %u lanes", l->name, l->count);
+        T_CHECK(blake2b_lanes_selftest(l), "lanes %s fail their self-test",
+                l->name);
+        check_lanes_direct(l);
+    }
     if (automatic)
         backend = blake2neon_backend();
     b = backend ? blake2b_backend_by_name(backend) : NULL;
     if (!T_CHECK(b != NULL, "no backend"))
         return;
+    lanes = blake2b_lanes_for(b, automatic);
 #if defined(BLAKE2B_BUILDS_X86_ASM)
+    T_CHECK(blake2b_lanes_by_name("avx2") != NULL
+                && blake2b_lanes_by_name("avx2")->count == 4
+                && blake2b_lanes_by_name("avx512") != NULL
+                && blake2b_lanes_by_name("avx512")->count == 8,
+            "this build lacks the avx2 (4) or avx512 (8) lanes");
     /* Named generic stays portable; chosen automatically on an AVX2 CPU
      * (Zen 5's rule) it has the AVX2 lanes beside it. */
-    T_CHECK(blake2b_compress4_for(blake2b_backend_by_name("generic"), 0) == NULL,
-            "named generic has a lane-parallel compress");
+    T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 0) == NULL,
+            "named generic has lanes");
     if (blake2b_cpu_has_avx2())
-        T_CHECK(blake2b_compress4_for(blake2b_backend_by_name("generic"), 1)
-                    == blake2b_compress4_avx2,
+        T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 1)
+                    == blake2b_lanes_by_name("avx2"),
                 "generic chosen automatically on an AVX2 CPU: no AVX2 lanes");
-    if (strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0
-        || (automatic && blake2b_cpu_has_avx2())) {
-        T_CHECK(blake2b_compress4_for(b, automatic) == blake2b_compress4_avx2,
-                "backend %s: hash_many is not on the AVX2 lanes", b->name);
-        t_note("backend %s: four AVX2 lanes", b->name);
-        return;
-    }
+    if ((strcmp(b->name, "avx512") == 0 || strcmp(b->name, "avx512-ror") == 0)
+        && blake2b_cpu_has_avx512vl())
+        want = blake2b_lanes_by_name("avx512");
+    else if ((strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0
+              || (automatic && strcmp(b->name, "generic") == 0))
+             && blake2b_cpu_has_avx2())
+        want = blake2b_lanes_by_name("avx2");
 #endif
-    T_CHECK(blake2b_compress4_for(b, automatic) == NULL,
-            "backend %s has a lane-parallel compress this test does not know",
-            b->name);
-    t_note("backend %s: one message at a time", b->name);
+    T_CHECK(lanes == want, "backend %s: lanes %s, want %s", b->name,
+            lanes ? lanes->name : "none (one at a time)",
+            want ? want->name : "none (one at a time)");
+    if (lanes != NULL)
+        t_note("backend %s: lanes %s, %u lanes", b->name, lanes->name,
+               lanes->count);
+    else
+        t_note("backend %s: one message at a time", b->name);
 }
 
 int main(int argc, char **argv)

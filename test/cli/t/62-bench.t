@@ -251,6 +251,8 @@ ok(defined $many_ratio && defined $one_mbps && $one_mbps > 0 && $many_mbps > 0
        && abs($many_ratio - $many_mbps / $one_mbps)
           <= 0.0051 + $many_mbps / $one_mbps * (0.0501 / $one_mbps + 0.0501 / $many_mbps),
    'its ratio is their medians\' (' . ($many_ratio // 'none') . ')') or diag($out);
+like($out, qr/^many messages through libblake2neon \S+ \(backend \Q$reported\E\): 8 x 1024-byte messages.*\n(?:.*\n){3}many: hash_many is [\d.]+x one at a time \(8 x 1024 B;/m,
+     'and eight messages after the four') or diag($out);
 {
     local %ENV = %env;
     my ($status, $text) = (0, '');
