@@ -12,8 +12,9 @@ static const struct blake2b_lanes lanes_table[] = {
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     { .name = "avx2", .count = 4, .compress = blake2b_compress4_avx2,
       .cpu_can_run = blake2b_cpu_has_avx2 },
+    /* Every CPU with these has AVX2 (cpu_features.c). */
     { .name = "avx512", .count = 8, .compress = blake2b_compress8_avx512,
-      .cpu_can_run = blake2b_cpu_has_avx512vl },
+      .cpu_can_run = blake2b_cpu_has_avx512, .narrower = &lanes_table[0] },
 #endif
     { .name = NULL }, /* the end, and an array that is never empty */
 };

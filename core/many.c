@@ -122,16 +122,23 @@ void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
     /* A lane-parallel compress costs more than a single one: with one
      * message left, it finishes alone. */
     while (active >= 2) {
+        const struct blake2b_lanes *step = lanes;
+        size_t k = 0;
+
+        if (lanes->narrower != NULL && active <= lanes->narrower->count)
+            step = lanes->narrower;
+        /* The busy lanes first, whatever their place in lane[]. */
         for (size_t i = 0; i < count; i++) {
             if (lane[i].job != NULL) {
-                S[i] = &lane[i].S;
-                block[i] = lane_next_block(&lane[i]);
-            } else {
-                S[i] = &scratch;
-                block[i] = zero_block;
+                S[k] = &lane[i].S;
+                block[k++] = lane_next_block(&lane[i]);
             }
         }
-        lanes->compress(S, block);
+        for (; k < step->count; k++) {
+            S[k] = &scratch;
+            block[k] = zero_block;
+        }
+        step->compress(S, block);
         for (size_t i = 0; i < count; i++) {
             if (lane[i].job == NULL || !lane_done(&lane[i]))
                 continue;

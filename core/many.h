@@ -32,6 +32,10 @@ struct blake2b_lanes {
     unsigned int count; /* lanes, 2..BLAKE2B_MAX_LANES */
     blake2b_compress_lanes_fn *compress;
     int (*cpu_can_run)(void);
+    /* Fewer lanes, for when no more messages are left than they hold: a
+     * wide compress with lanes idle costs what a full one does. They run
+     * wherever these do; NULL: none. */
+    const struct blake2b_lanes *narrower;
 };
 
 /* The lanes called name in this build, or NULL. */
@@ -67,11 +71,21 @@ void blake2b_many(const struct blake2b_many_job *jobs, size_t njobs,
 /*
  * The lanes to use beside backend, or NULL for the one-at-a-time
  * fallback; automatic: backend is the automatic choice, not one the user
- * named. Checked against one-at-a-time hashing on generic first (wrong
- * lanes give NULL, as a failed self-test of a backend does).
+ * named. A named backend brings its own lanes (backend.h); the automatic
+ * choice takes them from the x86-64 rule's row for this CPU. Checked
+ * against one-at-a-time hashing on generic first (wrong lanes give NULL,
+ * as a failed self-test of a backend does).
  */
 const struct blake2b_lanes *blake2b_lanes_for(const struct blake2b_backend *backend,
                                               int automatic);
+
+#if defined(__x86_64__)
+/* The lanes' name for backend as the automatic choice on a CPU of row's
+ * kind: the row's lanes, unless backend is not the row's backend (generic
+ * standing in for one that failed its self-test keeps its own). */
+const char *blake2b_lanes_name_auto(const struct blake2b_backend *backend,
+                                    const struct blake2b_x86_row *row);
+#endif
 
 /* 1 if lanes give, through blake2b_many, the digests of one-at-a-time
  * hashing with generic on a fixed set of jobs (keyed and not, lengths

@@ -2,7 +2,8 @@
 /*
  * Which lanes go with a backend, and their check. The check runs once,
  * when the library chooses its backend: lanes that disagree with
- * one-at-a-time hashing are not used.
+ * one-at-a-time hashing are not used. Through blake2b_many it covers
+ * the narrower lanes too, which finish the last messages.
  */
 #include <string.h>
 
@@ -56,43 +57,37 @@ int blake2b_lanes_selftest(const struct blake2b_lanes *lanes)
     return ok;
 }
 
-/* Which lanes' name goes with a backend on this CPU; NULL: none. */
-static const char *lanes_name_for(const char *backend, int automatic)
+#if defined(__x86_64__)
+const char *blake2b_lanes_name_auto(const struct blake2b_backend *backend,
+                                    const struct blake2b_x86_row *row)
 {
-#if defined(BLAKE2B_BUILDS_X86_ASM)
-    /*
-     * Eight zmm lanes beside the AVX-512 backends on a CPU that has them
-     * (the check is for a backend forced where it is not). AVX2 lanes
-     * beside the avx2 and avx512 backends (every AVX-512 CPU has AVX2),
-     * and beside generic when the automatic choice took it on an AVX2 CPU
-     * (Zen 5: its two-cycle vector adds lengthen one message's chain,
-     * which is why generic wins there, but lanes are bound by throughput,
-     * not that chain: docs/performance.md). A generic the user named
-     * stays portable C throughout.
-     */
-    if ((strcmp(backend, "avx512") == 0 || strcmp(backend, "avx512-ror") == 0)
-        && blake2b_cpu_has_avx512vl())
-        return "avx512";
-    if ((strcmp(backend, "avx2") == 0 || strcmp(backend, "avx512") == 0
-         || (automatic && strcmp(backend, "generic") == 0))
-        && blake2b_cpu_has_avx2())
-        return "avx2";
-#else
-    (void)backend;
-    (void)automatic;
-#endif
-    return NULL;
+    return strcmp(backend->name, row->backend) == 0 ? row->lanes
+                                                    : backend->lanes;
 }
+#endif
 
 const struct blake2b_lanes *blake2b_lanes_for(const struct blake2b_backend *backend,
                                               int automatic)
 {
     const struct blake2b_lanes *lanes;
+    const char *name;
 
     if (backend == NULL)
         return NULL;
-    lanes = blake2b_lanes_by_name(lanes_name_for(backend->name, automatic));
-    if (lanes != NULL && !blake2b_lanes_selftest(lanes))
+    name = backend->lanes;
+#if defined(__x86_64__)
+    if (automatic) {
+        struct blake2b_x86_cpu cpu;
+
+        blake2b_cpu_x86(&cpu);
+        name = blake2b_lanes_name_auto(backend, blake2b_x86_rule(&cpu));
+    }
+#else
+    (void)automatic;
+#endif
+    lanes = blake2b_lanes_by_name(name);
+    if (lanes != NULL
+        && (!lanes->cpu_can_run() || !blake2b_lanes_selftest(lanes)))
         lanes = NULL;
     return lanes;
 }

@@ -241,10 +241,52 @@ static void generic3(struct blake2b_state *const S[],
     lanes_by_generic(S, block, 3);
 }
 
+/* Calls of the eight-lane and the three-lane generic compress. */
+static unsigned long calls8, calls3;
+
 static void generic8(struct blake2b_state *const S[],
                      const uint8_t *const block[])
 {
+    calls8++;
     lanes_by_generic(S, block, BLAKE2B_MAX_LANES);
+}
+
+static void generic3_counted(struct blake2b_state *const S[],
+                             const uint8_t *const block[])
+{
+    calls3++;
+    lanes_by_generic(S, block, 3);
+}
+
+/* Wide lanes hand the last messages to their narrower ones, busy lanes
+ * packed first: with at most three messages the wide ones never run. */
+static void check_narrower(void)
+{
+    const struct blake2b_lanes narrow = { "generic-3", 3, generic3_counted,
+                                          NULL, NULL };
+    const struct blake2b_lanes wide = { "generic-8-3", BLAKE2B_MAX_LANES,
+                                        generic8, NULL, &narrow };
+    uint8_t msg[600], want[3][64], got[3][64];
+    struct blake2b_many_job jobs[3];
+
+    t_pattern(msg, sizeof(msg));
+    for (size_t j = 0; j < 3; j++)
+        jobs[j] = (struct blake2b_many_job){ msg + j, 100 + 200 * j, want[j],
+                                             64, 0, NULL };
+    blake2b_many(jobs, 3, blake2b_compress_generic, NULL, NULL);
+    for (size_t j = 0; j < 3; j++)
+        jobs[j].out = got[j];
+    calls8 = calls3 = 0;
+    blake2b_many(jobs, 3, blake2b_compress_generic, NULL, &wide);
+    T_SAME(&got[0][0], &want[0][0], sizeof(want), "three jobs on 8-3 lanes");
+    T_CHECK(calls8 == 0 && calls3 > 0, "three jobs: %lu wide and %lu narrow "
+            "compresses, want only narrow ones", calls8, calls3);
+    /* Twenty jobs: wide while more than three are left, then narrow. */
+    calls8 = calls3 = 0;
+    T_CHECK(blake2b_lanes_selftest(&wide), "8-3 lanes disagree with one at "
+            "a time");
+    T_CHECK(calls8 > 0 && calls3 > 0, "twenty jobs: %lu wide and %lu narrow "
+            "compresses, want both", calls8, calls3);
 }
 
 /*
@@ -291,9 +333,9 @@ static void check_lanes_direct(const struct blake2b_lanes *lanes)
 static void check_core_scheduler(const char *backend)
 {
     const struct blake2b_lanes generic_lanes[] = {
-        { "generic-2", 2, generic2, NULL },
-        { "generic-3", 3, generic3, NULL },
-        { "generic-8", BLAKE2B_MAX_LANES, generic8, NULL },
+        { "generic-2", 2, generic2, NULL, NULL },
+        { "generic-3", 3, generic3, NULL, NULL },
+        { "generic-8", BLAKE2B_MAX_LANES, generic8, NULL, NULL },
     };
     static const char *const built[] = { "avx2", "avx512" };
     const struct blake2b_backend *b;
@@ -327,23 +369,32 @@ static void check_core_scheduler(const char *backend)
     T_CHECK(blake2b_lanes_by_name("avx2") != NULL
                 && blake2b_lanes_by_name("avx2")->count == 4
                 && blake2b_lanes_by_name("avx512") != NULL
-                && blake2b_lanes_by_name("avx512")->count == 8,
-            "this build lacks the avx2 (4) or avx512 (8) lanes");
-    /* Named generic stays portable; chosen automatically on an AVX2 CPU
-     * (Zen 5's rule) it has the AVX2 lanes beside it. */
-    T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 0) == NULL,
-            "named generic has lanes");
-    if (blake2b_cpu_has_avx2())
-        T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 1)
-                    == blake2b_lanes_by_name("avx2"),
-                "generic chosen automatically on an AVX2 CPU: no AVX2 lanes");
-    if ((strcmp(b->name, "avx512") == 0 || strcmp(b->name, "avx512-ror") == 0)
-        && blake2b_cpu_has_avx512vl())
-        want = blake2b_lanes_by_name("avx512");
-    else if ((strcmp(b->name, "avx2") == 0 || strcmp(b->name, "avx512") == 0
-              || (automatic && strcmp(b->name, "generic") == 0))
-             && blake2b_cpu_has_avx2())
-        want = blake2b_lanes_by_name("avx2");
+                && blake2b_lanes_by_name("avx512")->count == 8
+                && blake2b_lanes_by_name("avx512")->narrower
+                       == blake2b_lanes_by_name("avx2"),
+            "this build lacks the avx2 (4) or avx512 (8, then avx2) lanes");
+    {
+        /* The automatic choice's lanes come from the rule's row, unless
+         * generic stands in for the row's backend; named backends bring
+         * their own (the rows themselves: t_backends). */
+        const struct blake2b_x86_row *zen5 = blake2b_x86_row_at(0);
+        struct blake2b_x86_cpu here;
+
+        T_CHECK(strcmp(zen5->backend, "generic") == 0
+                    && strcmp(blake2b_lanes_name_auto(
+                                  blake2b_backend_by_name("generic"), zen5),
+                              "avx512") == 0,
+                "generic chosen by the Zen 5 row: not its AVX-512 lanes");
+        blake2b_cpu_x86(&here);
+        if (automatic && strcmp(blake2b_x86_rule(&here)->backend, b->name) == 0)
+            want = blake2b_lanes_by_name(blake2b_x86_rule(&here)->lanes);
+        else if (strcmp(b->name, "avx2") == 0)
+            want = blake2b_lanes_by_name("avx2");
+        else if (strncmp(b->name, "avx512", 6) == 0)
+            want = blake2b_lanes_by_name("avx512");
+        T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 0) == NULL,
+                "named generic has lanes");
+    }
 #endif
     T_CHECK(lanes == want, "backend %s: lanes %s, want %s", b->name,
             lanes ? lanes->name : "none (one at a time)",
@@ -362,6 +413,7 @@ int main(int argc, char **argv)
     if (rc >= 0)
         return rc;
     check_core_scheduler(argv[2]);
+    check_narrower();
     check_kat(argv[1]);
     check_random();
     check_own_overlap();
