@@ -106,9 +106,10 @@ typedef struct blake2neon_job {
  * Hash njobs independent messages in one call, each with its own length,
  * output size and key: every jobs[i].out gets exactly what
  * blake2neon_hash would write for job i. Where the backend has a
- * lane-parallel compress (avx2 and avx512: four messages side by side),
- * several messages are compressed at once, which is faster than one at a
- * time; elsewhere the messages are hashed one after another.
+ * lane-parallel compress (x86-64: four messages side by side with AVX2,
+ * eight with AVX-512), several messages are compressed at once, which is
+ * faster than one at a time; elsewhere the messages are hashed one after
+ * another.
  * Every job is checked before any is hashed: if one breaks a rule of
  * blake2neon_hash, the call returns that job's error code (the first such
  * job's) and writes no output. jobs may be NULL when njobs is 0. An
@@ -119,8 +120,8 @@ BLAKE2NEON_API int blake2neon_hash_many(const blake2neon_job *jobs,
                                         size_t njobs);
 
 /*
- * The name of the backend in use ("generic", "neon", "avx2", "avx512",
- * ...), choosing it if no call has yet; NULL if none can be used (see
+ * The name of the backend in use ("generic", "neon", "a64", "avx2",
+ * "avx512", "avx512-ror"), choosing it if no call has yet; NULL if none can be used (see
  * BLAKE2NEON_ERR_BACKEND). The choice is made once per process, safely
  * from any number of threads.
  */
