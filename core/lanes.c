@@ -15,6 +15,9 @@ static const struct blake2b_lanes lanes_table[] = {
     /* Every CPU with these has AVX2 (cpu_features.c). */
     { .name = "avx512", .count = 8, .compress = blake2b_compress8_avx512,
       .cpu_can_run = blake2b_cpu_has_avx512, .narrower = &lanes_table[0] },
+    /* Four ymm lanes with AVX-512VL's rotations and 32 registers. */
+    { .name = "avx512-ymm", .count = 4, .compress = blake2b_compress4_avx512,
+      .cpu_can_run = blake2b_cpu_has_avx512 },
 #endif
     { .name = NULL }, /* the end, and an array that is never empty */
 };

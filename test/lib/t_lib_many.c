@@ -337,7 +337,7 @@ static void check_core_scheduler(const char *backend)
         { "generic-3", 3, generic3, NULL, NULL },
         { "generic-8", BLAKE2B_MAX_LANES, generic8, NULL, NULL },
     };
-    static const char *const built[] = { "avx2", "avx512" };
+    static const char *const built[] = { "avx2", "avx512", "avx512-ymm" };
     const struct blake2b_backend *b;
     const struct blake2b_lanes *lanes, *want = NULL;
     int automatic = strcmp(backend, "auto") == 0;
