@@ -114,8 +114,8 @@ int main(void)
                    (double)alone / (double)lanes_cycles);
         }
         /* The eight lanes with each narrower, whatever the table pairs. */
-        for (size_t i = 0; wide != NULL && wide->cpu_can_run()
-                           && i < sizeof(narrow_names) / sizeof(narrow_names[0]);
+        for (size_t i = 0; i < sizeof(narrow_names) / sizeof(narrow_names[0])
+                           && wide != NULL && wide->cpu_can_run();
              i++) {
             struct blake2b_lanes paired = *wide;
             uint64_t lanes_cycles;

@@ -27,11 +27,12 @@
 #include "constants.h"
 #include "many.h"
 
+_Static_assert(offsetof(struct blake2b_state, t)
+                   == offsetof(struct blake2b_state, h) + 8 * sizeof(uint64_t),
+               "t follows h");
 _Static_assert(offsetof(struct blake2b_state, f)
-                   == offsetof(struct blake2b_state, t) + 2 * sizeof(uint64_t)
-               && offsetof(struct blake2b_state, t)
-                      == offsetof(struct blake2b_state, h) + 8 * sizeof(uint64_t),
-               "h, t[0], t[1], f[0], f[1] are consecutive words");
+                   == offsetof(struct blake2b_state, t) + 2 * sizeof(uint64_t),
+               "t[0], t[1], f[0], f[1] are four consecutive words");
 
 /* 16 bytes at lo in the low half, 16 bytes at hi in the high half. */
 static inline __m256i blake2b_load_pair(const uint8_t *lo, const uint8_t *hi)
@@ -70,10 +71,12 @@ static inline void blake2b_store_sliced4(uint8_t *const p[4], size_t off,
     __m256i c = _mm256_unpacklo_epi64(in[2], in[3]);
     __m256i d = _mm256_unpackhi_epi64(in[2], in[3]);
 
-    _mm_storeu_si128((__m128i *)(void *)(p[0] + off), _mm256_castsi256_si128(a));
+    _mm_storeu_si128((__m128i *)(void *)(p[0] + off),
+                     _mm256_castsi256_si128(a));
     _mm_storeu_si128((__m128i *)(void *)(p[2] + off),
                      _mm256_extracti128_si256(a, 1));
-    _mm_storeu_si128((__m128i *)(void *)(p[1] + off), _mm256_castsi256_si128(b));
+    _mm_storeu_si128((__m128i *)(void *)(p[1] + off),
+                     _mm256_castsi256_si128(b));
     _mm_storeu_si128((__m128i *)(void *)(p[3] + off),
                      _mm256_extracti128_si256(b, 1));
     _mm_storeu_si128((__m128i *)(void *)(p[0] + off + 16),
