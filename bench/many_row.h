@@ -2,8 +2,9 @@
 /*
  * The many-messages rows: four, then eight 1 KiB messages through
  * libblake2neon's blake2neon_hash_many against the same messages through
- * blake2neon_hash one at a time, in one run, on one clock (four fill the
- * AVX2 lanes, eight the AVX-512 ones).
+ * blake2neon_hash one at a time, in one run, on one clock (four fill four
+ * lanes, AVX2 or, on an AVX-512 CPU, AVX-512VL in ymm; eight the AVX-512
+ * ones).
  */
 #ifndef BLAKE2NEON_BENCH_MANY_ROW_H
 #define BLAKE2NEON_BENCH_MANY_ROW_H

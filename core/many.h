@@ -28,7 +28,8 @@ typedef void blake2b_compress_lanes_fn(struct blake2b_state *const S[],
 
 /* A lane-parallel compress and what it needs. */
 struct blake2b_lanes {
-    const char *name;   /* "avx2": 4 ymm lanes; "avx512": 8 zmm lanes */
+    const char *name;   /* "avx2": 4 ymm lanes; "avx512": 8 zmm lanes;
+                         * "avx512-ymm": 4 ymm lanes, AVX-512VL */
     unsigned int count; /* lanes, 2..BLAKE2B_MAX_LANES */
     blake2b_compress_lanes_fn *compress;
     int (*cpu_can_run)(void);
@@ -95,6 +96,7 @@ int blake2b_lanes_selftest(const struct blake2b_lanes *lanes);
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_lanes_fn blake2b_compress4_avx2;   /* 4 lanes, AVX2 */
 blake2b_compress_lanes_fn blake2b_compress8_avx512; /* 8 lanes, AVX-512F */
+blake2b_compress_lanes_fn blake2b_compress4_avx512; /* 4 lanes, AVX-512VL */
 #endif
 
 #endif

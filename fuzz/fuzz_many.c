@@ -3,9 +3,9 @@
  * The many-messages scheduler: any batch of jobs (lengths, output sizes,
  * keys, messages overlapping in memory) hashed by blake2b_many, with each
  * of the lanes this build has that the CPU can run and with none (four
- * AVX2 and eight AVX-512 lanes on x86-64), must give each job's
- * digest as the generic backend gives it one job at a time; and no output
- * byte outside a job's outlen may be written.
+ * AVX2, eight AVX-512 and four AVX-512VL lanes on x86-64), must give each
+ * job's digest as the generic backend gives it one job at a time; and no
+ * output byte outside a job's outlen may be written.
  *
  * Input: job count, then per job: output size, key length, message length
  * (two bytes, little-endian, mod 2048), message offset (two bytes, mod
@@ -36,8 +36,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     static uint8_t got[MAX_JOBS][BLAKE2B_OUTBYTES + 1];
     struct f_in in = { data, size };
     struct blake2b_many_job jobs[MAX_JOBS];
-    static const char *const lanes_names[] = { "avx2", "avx512" };
-    const struct blake2b_lanes *lanes[3] = { NULL, NULL, NULL };
+    static const char *const lanes_names[] = { "avx2", "avx512",
+                                               "avx512-ymm" };
+    const struct blake2b_lanes *lanes[4] = { NULL, NULL, NULL, NULL };
     size_t nlanes = 1; /* lanes[0]: none, one job at a time */
     size_t njobs = f_byte(&in) % (MAX_JOBS + 1), pool_len;
     const uint8_t *pool;

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
- * blake2b_many alone (no library, no argument checks), x86-64: 4, 8 and 16
- * messages of 1 KiB through each lanes of this build that the CPU runs
- * (four AVX2, eight AVX-512) against the same messages one at a time on
+ * blake2b_many alone (no library, no argument checks), x86-64: 4 to 8, 12
+ * and 16 messages of 1 KiB through each lanes of this build that the CPU runs
+ * (four AVX2, eight AVX-512, four AVX-512VL in ymm; the eight also with
+ * each four-lane kind as their narrower, for the last messages of a
+ * batch) against the same messages one at a time on
  * the best single-message backend the CPU runs (avx512-ror, else avx2),
  * and each lane-parallel compress alone against as many blocks of that
  * backend's single compress; each the fastest of many calls, in TSC
@@ -73,8 +75,12 @@ static void one_lanes_compress(void)
 
 int main(void)
 {
-    static const char *const names[] = { "avx2", "avx512" };
-    static const size_t counts[] = { 4, 8, MAX_JOBS };
+    static const char *const names[] = { "avx2", "avx512", "avx512-ymm" };
+    static const char *const narrow_names[] = { "avx2", "avx512-ymm" };
+    /* Equal lengths: 5 to 8 end together and never reach the narrower;
+     * 12 leaves four for it after the first eight. */
+    static const size_t counts[] = { 4, 5, 6, 7, 8, 12, MAX_JOBS };
+    const struct blake2b_lanes *wide = blake2b_lanes_by_name("avx512");
 
     one = blake2b_backend_by_name("avx512-ror");
     if (one == NULL || !blake2b_backend_cpu_can_run(one))
@@ -101,10 +107,27 @@ int main(void)
             if (lanes == NULL || !lanes->cpu_can_run())
                 continue;
             lanes_cycles = fastest(many);
-            printf("%2zu x %d B: one at a time %7llu, lanes %-6s (%u) %7llu: "
+            printf("%2zu x %d B: one at a time %7llu, lanes %-10s (%u) %7llu: "
                    "%.2fx\n", njobs, LEN, (unsigned long long)alone,
                    lanes->name, lanes->count,
                    (unsigned long long)lanes_cycles,
+                   (double)alone / (double)lanes_cycles);
+        }
+        /* The eight lanes with each narrower, whatever the table pairs. */
+        for (size_t i = 0; i < sizeof(narrow_names) / sizeof(narrow_names[0])
+                           && wide != NULL && wide->cpu_can_run();
+             i++) {
+            struct blake2b_lanes paired = *wide;
+            uint64_t lanes_cycles;
+
+            paired.narrower = blake2b_lanes_by_name(narrow_names[i]);
+            if (paired.narrower == NULL || !paired.narrower->cpu_can_run())
+                continue;
+            lanes = &paired;
+            lanes_cycles = fastest(many);
+            printf("%2zu x %d B: one at a time %7llu, lanes avx512 then %-10s "
+                   "%7llu: %.2fx\n", njobs, LEN, (unsigned long long)alone,
+                   paired.narrower->name, (unsigned long long)lanes_cycles,
                    (double)alone / (double)lanes_cycles);
         }
     }

@@ -18,7 +18,8 @@
  *    and 8 of them), so that it runs on every target; every lanes this
  *    build has and the CPU runs, through the scheduler against one at a
  *    time; and the lanes the library pairs with the backend: "avx512"
- *    (eight) beside avx512 and avx512-ror on a CPU with AVX-512VL, "avx2"
+ *    (eight, the last four messages on "avx512-ymm", four AVX-512VL
+ *    lanes) beside avx512 and avx512-ror on a CPU with AVX-512VL, "avx2"
  *    (four) beside avx2, avx512 and an automatic generic on an AVX2 CPU,
  *    none elsewhere. Lanes that fail their self-test are dropped by the
  *    library, and that fails here.
@@ -337,7 +338,7 @@ static void check_core_scheduler(const char *backend)
         { "generic-3", 3, generic3, NULL, NULL },
         { "generic-8", BLAKE2B_MAX_LANES, generic8, NULL, NULL },
     };
-    static const char *const built[] = { "avx2", "avx512" };
+    static const char *const built[] = { "avx2", "avx512", "avx512-ymm" };
     const struct blake2b_backend *b;
     const struct blake2b_lanes *lanes, *want = NULL;
     int automatic = strcmp(backend, "auto") == 0;
@@ -368,11 +369,18 @@ static void check_core_scheduler(const char *backend)
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     T_CHECK(blake2b_lanes_by_name("avx2") != NULL
                 && blake2b_lanes_by_name("avx2")->count == 4
+                && blake2b_lanes_by_name("avx2")->narrower == NULL
+                && blake2b_lanes_by_name("avx512-ymm") != NULL
+                && blake2b_lanes_by_name("avx512-ymm")->count == 4
+                && blake2b_lanes_by_name("avx512-ymm")->narrower == NULL
                 && blake2b_lanes_by_name("avx512") != NULL
                 && blake2b_lanes_by_name("avx512")->count == 8
+                && blake2b_lanes_by_name("avx512-ymm")->cpu_can_run
+                       == blake2b_lanes_by_name("avx512")->cpu_can_run
                 && blake2b_lanes_by_name("avx512")->narrower
-                       == blake2b_lanes_by_name("avx2"),
-            "this build lacks the avx2 (4) or avx512 (8, then avx2) lanes");
+                       == blake2b_lanes_by_name("avx512-ymm"),
+            "this build lacks the avx2 (4), avx512-ymm (4) or avx512 (8, "
+            "then avx512-ymm) lanes");
     {
         /* The automatic choice's lanes come from the rule's row, unless
          * generic stands in for the row's backend; named backends bring
