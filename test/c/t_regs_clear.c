@@ -96,6 +96,30 @@ static void run_probe(const struct blake2b_backend *b, void (*call)(struct regs_
            "%s: same chaining value as generic", b->name);
 }
 
+/*
+ * Backend b's hash_short through the probe, on a message of one block
+ * less a byte (every copy step runs), checked against the core's C path.
+ */
+static void run_hash_short_probe(const struct blake2b_backend *b,
+                                 void (*call)(struct regs_probe *))
+{
+    const size_t len = BLAKE2B_BLOCKBYTES - 1;
+    struct blake2b_state digest;
+    uint8_t want[64];
+
+    t_pattern(msg, len);
+    blake2b_hash(want, 64, msg, len, NULL, 0, blake2b_compress_generic, NULL);
+    probe_reset();
+    probe.fn.hash_short = b->hash_short;
+    probe.S = &digest;
+    probe.in = msg;
+    probe.nblocks = len;
+    probe.inc = 64;
+    call(&probe);
+    T_SAME((const uint8_t *)digest.h, want, sizeof(want),
+           "%s: hash_short gives the C path's digest", b->name);
+}
+
 #if defined(BLAKE2B_BUILDS_NEON)
 /* After the call: d0-d7 and d16-d31 zero, d8-d15 the caller's again. */
 static void check_neon_registers(const char *what)
@@ -124,28 +148,14 @@ static int check_neon(void)
     return 1;
 }
 
-/* The neon backend's hash_short, on a message of one block less a byte
- * (every copy step runs); 1 if it ran. */
+/* The neon backend's hash_short; 1 if it ran. */
 static int check_neon_hash_short(void)
 {
     const struct blake2b_backend *b = runnable("neon");
-    const size_t len = BLAKE2B_BLOCKBYTES - 1;
-    struct blake2b_state digest;
-    uint8_t want[64];
 
     if (b == NULL)
         return 0;
-    t_pattern(msg, len);
-    blake2b_hash(want, 64, msg, len, NULL, 0, blake2b_compress_generic, NULL);
-    probe_reset();
-    probe.fn.hash_short = b->hash_short;
-    probe.S = &digest;
-    probe.in = msg;
-    probe.nblocks = len;
-    probe.inc = 64;
-    regs_probe_neon(&probe);
-    T_SAME((const uint8_t *)digest.h, want, sizeof(want),
-           "neon: hash_short gives the C path's digest");
+    run_hash_short_probe(b, regs_probe_neon);
     check_neon_registers("neon hash_short");
     return 1;
 }
@@ -189,14 +199,10 @@ static void check_x86_leftovers(const char *what, int wrote_red_zone)
            below_zero);
 }
 
-/* An AVX-512 backend's compress, then its hash_short on a message of
- * one block less a byte; 1 if it ran. */
+/* An AVX-512 backend's compress, then its hash_short; 1 if it ran. */
 static int check_avx512(const char *name)
 {
     const struct blake2b_backend *b = runnable(name);
-    const size_t len = BLAKE2B_BLOCKBYTES - 1;
-    struct blake2b_state digest;
-    uint8_t want[64];
     char what[64];
 
     if (b == NULL)
@@ -205,18 +211,8 @@ static int check_avx512(const char *name)
     check_x86_leftovers(name, 0);
     if (!T_CHECK(b->hash_short != NULL, "%s: no hash_short", name))
         return 1;
-    t_pattern(msg, len);
-    blake2b_hash(want, 64, msg, len, NULL, 0, blake2b_compress_generic, NULL);
-    probe_reset();
-    probe.fn.hash_short = b->hash_short;
-    probe.S = &digest;
-    probe.in = msg;
-    probe.nblocks = len;
-    probe.inc = 64;
-    regs_probe_avx512(&probe);
+    run_hash_short_probe(b, regs_probe_avx512);
     snprintf(what, sizeof(what), "%s hash_short", name);
-    T_SAME((const uint8_t *)digest.h, want, sizeof(want),
-           "%s gives the C path's digest", what);
     check_x86_leftovers(what, 1);
     return 1;
 }
