@@ -64,10 +64,9 @@ int blake2b_cpu_has_avx2(void)
 int blake2b_cpu_has_avx512(void)
 {
     /* The AVX-512 backends use AVX2 instructions as well, and for short
-     * messages byte-masked loads (BW) with masks made by bzhi (BMI2):
-     * every core with VL has both. */
+     * messages byte-masked loads (BW): every core with VL has BW. */
     const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL
-                              | bit_AVX512BW | bit_BMI2;
+                              | bit_AVX512BW;
 
     return (xcr0_if_avx() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
            && (leaf7_ebx() & need) == need;

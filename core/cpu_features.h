@@ -9,7 +9,7 @@ int blake2b_cpu_has_neon(void);   /* 32-bit Arm: HWCAP_NEON */
 /* cpuid says the instructions exist AND XGETBV says the OS saves the
  * registers they use across context switches. */
 int blake2b_cpu_has_avx2(void);     /* AVX2, YMM state */
-int blake2b_cpu_has_avx512(void);   /* AVX2, AVX-512F/VL/BW, BMI2, ZMM state */
+int blake2b_cpu_has_avx512(void);   /* AVX2, AVX-512F, VL and BW, ZMM state */
 
 enum blake2b_x86_vendor {
     BLAKE2B_X86_OTHER = 0, /* in a rule: any vendor */
