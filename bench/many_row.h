@@ -21,7 +21,8 @@ enum { BENCH_MANY_CASES = 2 };
  * goes first), batches of about batch_ns each, and print the two rows and
  * their ratio to f. The library uses the backend BLAKE2NEON_BACKEND
  * names, else its automatic choice (once per process: the forced rows of
- * the EVP table do not apply here), and the lanes that go with it. Returns 0 if a call failed or the two disagree.
+ * the EVP table do not apply here), and the lanes that go with it.
+ * Returns 0 if a call failed or the two disagree.
  */
 int bench_many_run(FILE *f, size_t rounds, uint64_t batch_ns);
 

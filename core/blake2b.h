@@ -95,11 +95,12 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
                    blake2b_compress_fn *compress);
 
 /*
- * blake2b_final for a state begun by blake2b_init_unkeyed: when nothing
- * has been compressed yet (the whole message, at most one block, is in
- * buf) and the backend has a hash_short (else NULL), that computes it,
- * without the state's own padding and round trip through memory; else as
- * blake2b_final. The same digest either way, and the state wiped.
+ * blake2b_final, faster for a state begun by blake2b_init_unkeyed: when
+ * nothing has been compressed yet (the whole message, at most one block,
+ * is in buf) and the backend has a hash_short (else NULL), that computes
+ * it, without the state's own padding and round trip through memory;
+ * else, and for any other state (checked), as blake2b_final. The same
+ * digest either way, and the state wiped.
  */
 void blake2b_final_unkeyed(struct blake2b_state *S, uint8_t *out,
                            blake2b_compress_fn *compress,

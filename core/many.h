@@ -20,8 +20,8 @@ enum { BLAKE2B_MAX_LANES = 8 };
  * Compress one 128-byte block for each of the lanes' count states:
  * block[i] (any alignment) into S[i]. The counter t and the flags f of
  * each state already hold this block's values (the scheduler adds and sets
- * them); only h changes. The states are distinct; a lane without work gets
- * a scratch state whose result nobody reads.
+ * them); only h changes. The busy lanes' states are distinct; lanes
+ * without work may all get one scratch state, written and never read.
  */
 typedef void blake2b_compress_lanes_fn(struct blake2b_state *const S[],
                                        const uint8_t *const block[]);
@@ -38,6 +38,9 @@ struct blake2b_lanes {
      * wherever these do; NULL: none. */
     const struct blake2b_lanes *narrower;
 };
+
+/* Every lanes of this build in turn; NULL past the end. */
+const struct blake2b_lanes *blake2b_lanes_at(size_t index);
 
 /* The lanes called name in this build, or NULL. */
 const struct blake2b_lanes *blake2b_lanes_by_name(const char *name);

@@ -13,11 +13,11 @@
  *    b, so only one add waits for b.
  *  - ror(e ^ l, n), where l is the value the chain just produced and e an
  *    older one, is ror(e, n) ^ (l >> n) ^ (l << (64 - n)): the rotate of e
- *    (vprorq, two cycles on Zen 4) runs off the chain, and l needs two
- *    parallel one-cycle shifts and a three-way XOR (vpternlogq 0x96).
+ *    (vprorq, slower than an add on Zen 4) runs off the chain, and l
+ *    needs two parallel shifts and a three-way XOR (vpternlogq 0x96).
  *    Rotate by 32 is one vpshufd; by 63, l << 1 is l + l.
  *  - To move between columns and diagonals, a, c and d are rotated across
- *    lanes (valignq, three cycles), never b: b is the last value a G step
+ *    lanes (valignq, slow), never b: b is the last value a G step
  *    produces and the first the next step needs. a itself is not rotated
  *    either once done: the next step's A_M is rotate(A_M) + rotate(b) +
  *    its message row, from the A_M and b the step starts with, so the
@@ -27,12 +27,12 @@
  *    broadcasts merged with vpblendd (seven) measured slower on Zen 4
  *    (docs/performance.md).
  *  - This file also builds the backend avx512-ror, which rotates on the
- *    chain and blends its rows where a one-cycle vprorq and Intel's ports
+ *    chain and blends its rows where a fast vprorq and Intel's ports
  *    make the two tricks above a loss (compress_avx512_ror.S defines
  *    AVX512_ROTATE_ON_CHAIN).
  *  - The message schedule is resolved at assembly time: a round is a
  *    macro taking its 16 sigma indices; the 12 rounds are unrolled.
- * Tried and slower on Zen 4: vpermq for the lane rotations (four cycles),
+ * Tried and slower on Zen 4: vpermq for the lane rotations (slower still),
  * rotating with vpmultishiftqb or shift pairs instead of vprorq, and
  * moving the off-chain instructions earlier or later in the stream.
  */
@@ -157,7 +157,7 @@
  * and d rotate across lanes (valignq $k of a register with itself: lane j
  * <- lane j + k), b stays. A_M for the next step is built from the
  * rotated halves of a = A_M + b, rotate(A_M) + rotate(b): both are ready
- * before the step starts, so the three-cycle rotations are off the chain
+ * before the step starts, so the slow rotations are off the chain
  * (measured faster on Zen 4 than rotating a once it is done:
  * docs/performance.md).
  * i0..i3 are the next step's first message words, in its own lane order.

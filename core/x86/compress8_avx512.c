@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Eight messages at once with AVX-512F (built with -mavx512f -mavx512vl
- * for this file only; used beside the avx512 backends, on CPUs with
- * AVX-512VL and the ZMM state enabled: core/many_choose.c).
+ * for this file only; run where blake2b_cpu_has_avx512 says, as
+ * core/lanes.c's table and the x86-64 rule choose).
  *
  * Word-sliced as compress4_avx2.c, eight lanes in zmm registers: v[i]
  * holds state word i of the eight messages. vprorq rotates a 64-bit word

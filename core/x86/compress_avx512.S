@@ -7,10 +7,10 @@
  *
  * Same contract as blake2b_compress_generic: before each 128-byte block add
  * inc to the 128-bit counter S->t, then compress; only h, t and f are
- * touched, and in may have any alignment. Runs only where cpuid reports
- * AVX2 and AVX-512 (F, VL, BW) and XCR0 says the OS saves the registers
- * (core/cpu_features.c); the automatic choice takes it where the x86-64
- * rule says (core/x86_rule.c). 256-bit registers only: no 512-bit
+ * touched, and in may have any alignment. Runs only where
+ * blake2b_cpu_has_avx512 says (core/cpu_features.c: the instructions and
+ * the OS saving the registers); the automatic choice takes it where the
+ * x86-64 rule says (core/x86_rule.c). 256-bit registers only: no 512-bit
  * instruction, so no frequency penalty on Intel.
  *
  * Why assembly: single-stream BLAKE2b is bound by the latency of the

@@ -5,7 +5,9 @@
  * p->fn(p->S, p->in, p->nblocks, p->inc), stores ymm0..ymm31 into
  * p->after and the red zone into p->below. Needs AVX-512VL at run time.
  * The callee's red zone is the 128 bytes below the return address the
- * call pushes: here, below -8(%rsp).
+ * call pushes: here, below -8(%rsp). Its lowest 8 bytes lie below this
+ * function's own red zone, where a signal frame could land; the test
+ * installs no signal handler, and no frame is built without one.
  */
 #include "regs_probe_layout.h"
 

@@ -19,10 +19,10 @@
  *    build has and the CPU runs, through the scheduler against one at a
  *    time; and the lanes the library pairs with the backend: "avx512"
  *    (eight, the last four messages on "avx512-ymm", four AVX-512VL
- *    lanes) beside avx512 and avx512-ror on a CPU with AVX-512VL, "avx2"
- *    (four) beside avx2, avx512 and an automatic generic on an AVX2 CPU,
- *    none elsewhere. Lanes that fail their self-test are dropped by the
- *    library, and that fails here.
+ *    lanes) beside avx512 and avx512-ror, "avx2" (four) beside avx2, the
+ *    automatic choice's from its row of the x86-64 rule (generic's on
+ *    Zen 5), none elsewhere. Lanes that fail their self-test are dropped
+ *    by the library, and that fails here.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -267,12 +267,12 @@ static void check_narrower(void)
                                           NULL, NULL };
     const struct blake2b_lanes wide = { "generic-8-3", BLAKE2B_MAX_LANES,
                                         generic8, NULL, &narrow };
-    uint8_t msg[600], want[3][64], got[3][64];
+    uint8_t text[600], want[3][64], got[3][64];
     struct blake2b_many_job jobs[3];
 
-    t_pattern(msg, sizeof(msg));
+    t_pattern(text, sizeof(text));
     for (size_t j = 0; j < 3; j++)
-        jobs[j] = (struct blake2b_many_job){ msg + j, 100 + 200 * j, want[j],
+        jobs[j] = (struct blake2b_many_job){ text + j, 100 + 200 * j, want[j],
                                              64, 0, NULL };
     blake2b_many(jobs, 3, blake2b_compress_generic, NULL, NULL);
     for (size_t j = 0; j < 3; j++)
@@ -338,7 +338,6 @@ static void check_core_scheduler(const char *backend)
         { "generic-3", 3, generic3, NULL, NULL },
         { "generic-8", BLAKE2B_MAX_LANES, generic8, NULL, NULL },
     };
-    static const char *const built[] = { "avx2", "avx512", "avx512-ymm" };
     const struct blake2b_backend *b;
     const struct blake2b_lanes *lanes, *want = NULL;
     int automatic = strcmp(backend, "auto") == 0;
@@ -349,10 +348,12 @@ static void check_core_scheduler(const char *backend)
                 "the scheduler on %u generic lanes disagrees with one at a "
                 "time", generic_lanes[i].count);
     /* Every lanes of this build that this CPU runs, whichever backend. */
-    for (size_t i = 0; i < sizeof(built) / sizeof(built[0]); i++) {
-        const struct blake2b_lanes *l = blake2b_lanes_by_name(built[i]);
+    for (size_t i = 0; blake2b_lanes_at(i) != NULL; i++) {
+        const struct blake2b_lanes *l = blake2b_lanes_at(i);
 
-        if (l == NULL || !l->cpu_can_run())
+        T_CHECK(blake2b_lanes_by_name(l->name) == l,
+                "lanes %s are not found by their name", l->name);
+        if (!l->cpu_can_run())
             continue;
         T_CHECK(l->count >= 2 && l->count <= BLAKE2B_MAX_LANES,
                 "lanes %s: %u lanes", l->name, l->count);
@@ -382,17 +383,33 @@ static void check_core_scheduler(const char *backend)
             "this build lacks the avx2 (4), avx512-ymm (4) or avx512 (8, "
             "then avx512-ymm) lanes");
     {
-        /* The automatic choice's lanes come from the rule's row, unless
-         * generic stands in for the row's backend; named backends bring
-         * their own (the rows themselves: t_backends). */
-        const struct blake2b_x86_row *zen5 = blake2b_x86_row_at(0);
+        /* The automatic choice's lanes come from its row of the rule
+         * (the rows themselves: t_backends), unless generic stands in
+         * for the row's backend; a named backend brings its own. */
+        const struct blake2b_backend *generic =
+            blake2b_backend_by_name("generic");
+        const struct blake2b_x86_cpu zen5_cpu = {
+            BLAKE2B_X86_AMD, 0x1a, BLAKE2B_X86_AVX2 | BLAKE2B_X86_AVX512 };
+        const struct blake2b_x86_cpu intel_cpu = {
+            BLAKE2B_X86_INTEL, 6, BLAKE2B_X86_AVX2 | BLAKE2B_X86_AVX512 };
+        const struct blake2b_x86_row *zen5 = blake2b_x86_rule(&zen5_cpu);
+        const struct blake2b_x86_row *intel = blake2b_x86_rule(&intel_cpu);
+        const char *name;
         struct blake2b_x86_cpu here;
 
-        T_CHECK(strcmp(zen5->backend, "generic") == 0
-                    && strcmp(blake2b_lanes_name_auto(
-                                  blake2b_backend_by_name("generic"), zen5),
-                              "avx512") == 0,
-                "generic chosen by the Zen 5 row: not its AVX-512 lanes");
+        name = blake2b_lanes_name_auto(generic, zen5);
+        T_CHECK(name != NULL && strcmp(name, "avx512") == 0,
+                "generic chosen on Zen 5: lanes %s, want avx512",
+                name ? name : "none");
+        name = blake2b_lanes_name_auto(blake2b_backend_by_name("avx512-ror"),
+                                       intel);
+        T_CHECK(name != NULL && strcmp(name, "avx512") == 0,
+                "avx512-ror chosen on Intel: lanes %s, want avx512",
+                name ? name : "none");
+        T_CHECK(blake2b_lanes_name_auto(generic, intel) == NULL,
+                "generic standing in on Intel has lanes");
+        T_CHECK(blake2b_lanes_for(generic, 0) == NULL,
+                "named generic has lanes");
         blake2b_cpu_x86(&here);
         if (automatic && strcmp(blake2b_x86_rule(&here)->backend, b->name) == 0)
             want = blake2b_lanes_by_name(blake2b_x86_rule(&here)->lanes);
@@ -400,8 +417,6 @@ static void check_core_scheduler(const char *backend)
             want = blake2b_lanes_by_name("avx2");
         else if (strncmp(b->name, "avx512", 6) == 0)
             want = blake2b_lanes_by_name("avx512");
-        T_CHECK(blake2b_lanes_for(blake2b_backend_by_name("generic"), 0) == NULL,
-                "named generic has lanes");
     }
 #endif
     T_CHECK(lanes == want, "backend %s: lanes %s, want %s", b->name,
