@@ -5,6 +5,7 @@
 # the generic C backend. A model, not a measurement.
 #
 #   tools/model-speed.sh [--cc clang|gcc] [-O LEVEL] [--llvm N]
+#                        [--cores LIST] [--figures] [--no-openssl]
 #                        [aarch64|armv7|x86-64|all]
 #   e.g. tools/model-speed.sh --cc gcc armv7   (what it gave, dated: docs/performance.md)
 #
@@ -17,6 +18,16 @@
 # cortex-a76, neoverse-n1, -v1, -n2, -v2 and cortex-x4 (LLVM 17 and later
 # model N1, V1, N2 and V2 themselves; the output says which model a core
 # borrows). Debian 12 has llvm-19 (package llvm-19).
+#
+# --cores LIST: model these cores (comma-separated llvm-mca names) instead
+# of the target's own list; for one target at a time.
+# --figures: after each table, one line per figure for scripts:
+#   figure TARGET BACKEND METRIC VALUE
+# METRIC is insn/block, cycles/block@CORE or call-cycles@CORE (one 1-block
+# call, Arm only); scripts/check-perf-baseline.sh keeps them in
+# test/perf-baseline.txt.
+# --no-openssl: leave out the x86-64 row of OpenSSL's own compress (it
+# needs a callgrind run).
 #
 # x86-64 (no Intel core here, and qemu runs no AVX-512): every x86 backend
 # is unrolled, so the stream of one block is the loop over blocks in the
@@ -87,6 +98,9 @@ opt=2
 extra_blocks=4
 llvm=14
 targets=()
+only_cores=""
+figures=0
+openssl_row=1
 
 while [ $# -gt 0 ]; do
     case $1 in
@@ -94,6 +108,9 @@ while [ $# -gt 0 ]; do
     -O) opt=${2:?-O needs a level}; shift 2 ;;
     -O?*) opt=${1#-O}; shift ;;
     --llvm) llvm=${2:?--llvm needs a version}; shift 2 ;;
+    --cores) only_cores=${2:?--cores needs a list}; shift 2 ;;
+    --figures) figures=1; shift ;;
+    --no-openssl) openssl_row=0; shift ;;
     aarch64 | armv7 | x86-64) targets+=("$1"); shift ;;
     all) targets+=(aarch64 armv7 x86-64); shift ;;
     -h | --help) sed -n '2,/^set -euo/{/^#/p}' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
@@ -102,6 +119,10 @@ while [ $# -gt 0 ]; do
 done
 [ ${#targets[@]} -gt 0 ] || targets=(aarch64 armv7)
 case $cc in clang | gcc) ;; *) echo "model-speed.sh: --cc clang|gcc" >&2; exit 2 ;; esac
+[ -z "$only_cores" ] || [ ${#targets[@]} -eq 1 ] || {
+    echo "model-speed.sh: --cores is for one target at a time" >&2
+    exit 2
+}
 
 case $llvm in *[!0-9]* | '') echo "model-speed.sh: --llvm N, N a number" >&2; exit 2 ;; esac
 mca_bin=llvm-mca-$llvm
@@ -385,6 +406,7 @@ insns() { grep -c '^	' "$1" || true; }
 run_target() {
     local target=$1 spec name src fn extra n1=1 n2=$((1 + extra_blocks))
     setup_target "$target"
+    [ -z "$only_cores" ] || IFS=, read -r -a cores <<<"$only_cores"
     local names=() per_block=()
 
     echo "== $target: compress backends, C compiled by $([ "$cc" = clang ] &&
@@ -415,6 +437,11 @@ run_target() {
             call1[$i,$core]=$c1
             cpb[$i,$core]=$(awk -v a="${c1#\~}" -v b="${c2#\~}" -v k=$extra_blocks \
                 'BEGIN { printf "%.2f", (b - a) / k / 128 }')
+            [ $figures = 0 ] || awk -v a="${c1#\~}" -v b="${c2#\~}" -v k=$extra_blocks \
+                -v t="$target" -v n="${names[$i]}" -v c="$core" 'BEGIN {
+                    printf "figure %s %s cycles/block@%s %.2f\n", t, n, c, (b - a) / k
+                    printf "figure %s %s call-cycles@%s %d\n", t, n, c, a
+                }' >>"$work/figures"
             if [[ $c1$c2 == *"~"* ]]; then
                 cpb[$i,$core]="~${cpb[$i,$core]}"
                 approx=1
@@ -454,6 +481,13 @@ run_target() {
     done
     [ $approx = 0 ] || echo "   ~: the model cannot schedule load/store-multiple;" \
         "they were expanded into single loads and stores."
+    if [ $figures = 1 ]; then
+        for i in "${!names[@]}"; do
+            echo "figure $target ${names[$i]} insn/block ${per_block[$i]}"
+        done
+        cat "$work/figures"
+        rm -f "$work/figures"
+    fi
 
     # Which cores share a scheduling model in LLVM 14: identical output on
     # every stream means the same model.
@@ -581,10 +615,12 @@ run_x86() {
     # -mcpu=znver5, but with its Zen 4 model (docs/performance.md).
     [ "$llvm" -ge 17 ] && cores+=(znver3)
     [ "$llvm" -ge 19 ] && cores+=(znver5)
+    [ -z "$only_cores" ] || IFS=, read -r -a cores <<<"$only_cores"
     local backends=(
         "generic|compress_generic.c|blake2b_compress_generic|"
         "avx2|x86/compress_avx2.c|blake2b_compress_avx2|-mavx2"
         "avx512|x86/compress_avx512.S|blake2b_compress_avx512|"
+        "avx512-ror|x86/compress_avx512_ror.S|blake2b_compress_avx512_ror|"
     )
     local gcc_generic="-fschedule-insns -fsched-pressure -fira-loop-pressure"
     local spec name src fn extra iters=100 core
@@ -614,14 +650,25 @@ run_x86() {
         names+=("$name")
     done
     # OpenSSL's default provider, the reference every ratio here is against.
-    openssl_default_stream "$work/OpenSSL.s" && names+=(OpenSSL)
+    if [ $openssl_row = 1 ]; then
+        openssl_default_stream "$work/OpenSSL.s" && names+=(OpenSSL)
+    else
+        echo "   OpenSSL: OpenSSL's own compress: not modelled (--no-openssl)" >"$work/OpenSSL.note"
+    fi
     for name in "${names[@]}"; do
         cpb[$name,insn]=$(grep -c '^	' "$work/$name.s")
         for core in "${cores[@]}"; do
             cpb[$name,$core]=$("$mca_bin" -mtriple=x86_64 -mcpu="$core" \
                 -iterations=$iters "$work/$name.s" 2>/dev/null |
-                awk -v k=$iters '/^Total Cycles:/ { printf "%.2f", $3 / k / 128 }')
+                awk -v k=$iters '/^Total Cycles:/ { printf "%.4f", $3 / k / 128 }')
+            [ $figures = 0 ] || [ "$name" = OpenSSL ] ||
+                awk -v v="${cpb[$name,$core]}" -v n="$name" -v c="$core" 'BEGIN {
+                    printf "figure x86-64 %s cycles/block@%s %.2f\n", n, c, v * 128
+                }' >>"$work/figures"
+            cpb[$name,$core]=$(awk -v v="${cpb[$name,$core]}" 'BEGIN { printf "%.2f", v }')
         done
+        [ $figures = 0 ] || [ "$name" = OpenSSL ] ||
+            echo "figure x86-64 $name insn/block ${cpb[$name,insn]}" >>"$work/figures"
     done
     for name in "${names[@]}"; do
         printf '   %-12s %7s' "$name" "${cpb[$name,insn]}"
@@ -632,6 +679,10 @@ run_x86() {
         echo
     done
     cat "$work/OpenSSL.note"
+    if [ $figures = 1 ]; then
+        sort "$work/figures"
+        rm -f "$work/figures"
+    fi
     if [ "$llvm" -lt 17 ]; then
         echo "   znver3 has no AVX-512, and LLVM $llvm has no Zen 4 model; sapphirerapids"
         echo "   uses the skylake-avx512 model."

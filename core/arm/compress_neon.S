@@ -26,9 +26,18 @@
  *     The new layout is written into a spare register set, so three sets of
  *     two q registers rotate between the roles a, c and spare; the pattern
  *     repeats every three rounds, and 12 = 4 x 3.
- *   - Rotations: by 32 with vrev64.32, by 24 and 16 with vext.8 of a d
- *     register with itself (a byte rotation of its 64-bit lane, no table
- *     register needed), by 63 with vadd.i64 (x + x = x << 1) + vsri.64.
+ *   - Rotations: by 32 with vrev64.32; by 24 and 16 with vtbl.8 (byte
+ *     tables), not vext.8 of a register with itself: the ARMv7 models charge
+ *     vext.8 more latency and issue slots than vtbl.8 on the chain of every
+ *     G, and on a real Cortex-A7 vtbl.8 was reported the faster
+ *     (docs/performance.md, "neon and the rule"); by 63 with vadd.i64
+ *     (x + x = x << 1), then vsra.u64 adding in the top bit (the low bit is
+ *     zero, so adding is inserting; less latency than vsri.64 in the
+ *     models).
+ *   - The byte tables live in no register of their own: both come in with
+ *     one load per step into the spare set, which is free from the moment
+ *     c has moved out of it until the rotate by 63 needs it as scratch.
+ *     So twelve message words stay in registers.
  *   - The message schedule is resolved at assembly time: a round is a macro
  *     taking its 16 sigma indices; the 12 rounds are unrolled (its size:
  *     docs/performance.md).
@@ -44,9 +53,10 @@
  *   m12..m15 stay in memory and are reloaded (vld1.8, any alignment) through
  *   r1 (= in + 96), r4, r5, r6 when a round needs them: 32 d registers
  *   cannot hold 16 state words, 16 message words and scratch.
- *   r0 = S, r2 = blocks left, r3 = inc, r8..r11 = 128-bit counter, lr scratch.
- *   r7 and r12 are saved and restored but unused (the saved set, and so
- *   the unwind tables, stay those of every version of this file).
+ *   r0 = S, r2 = blocks left, r3 = inc, r8..r11 = 128-bit counter, lr scratch,
+ *   r7 = the byte tables. r12 is saved and restored but unused (the saved
+ *   set, and so the unwind tables, stay those of every version of this
+ *   file).
  *
  * ARM (not Thumb) state: every instruction here except a handful of scalar
  * ones is a 32-bit NEON encoding in either state, so Thumb-2 would save
@@ -58,7 +68,7 @@
 #error "compress_neon.S is for 32-bit Arm (ARMv7-A with NEON) only"
 #endif
 #if defined(__ARMEB__) || defined(__ARM_BIG_ENDIAN)
-#error "compress_neon.S assumes a little-endian target (message words, byte rotations)"
+#error "compress_neon.S assumes a little-endian target (message words, vtbl tables)"
 #endif
 
 	.syntax	unified
@@ -130,25 +140,26 @@ ptr_m15	.req	r6
  * steps once a is in set A and c in set C in the step's layout and m[y] has
  * been added to a. dx/dy: row d's q registers for lane pairs x and y (they
  * swap between the steps), dxl..dyh their d halves. T: the spare set,
- * scratch for the rotate by 63.
+ * scratch for the rotate by 63; until then its x high half holds the byte
+ * table for the rotate by 16.
  */
 .macro	second_half A, C, T, dx, dy, dxl, dyl, dxh, dyh
 	vadd.i64	\A\()x, \A\()x, q2		@ a += b
 	vadd.i64	\A\()y, \A\()y, q3
 	veor		\dx, \dx, \A\()x		@ d ^= a
 	veor		\dy, \dy, \A\()y
-	vext.8		\dxl, \dxl, \dxl, #2		@ d >>>= 16
-	vext.8		\dyl, \dyl, \dyl, #2
-	vext.8		\dxh, \dxh, \dxh, #2
-	vext.8		\dyh, \dyh, \dyh, #2
+	vtbl.8		\dxl, {\dxl}, \T\()xh		@ d >>>= 16
+	vtbl.8		\dyl, {\dyl}, \T\()xh
+	vtbl.8		\dxh, {\dxh}, \T\()xh
+	vtbl.8		\dyh, {\dyh}, \T\()xh
 	vadd.i64	\C\()x, \C\()x, \dx		@ c += d
 	vadd.i64	\C\()y, \C\()y, \dy
 	veor		\T\()x, q2, \C\()x		@ b ^= c, into scratch
 	veor		\T\()y, q3, \C\()y
 	vadd.i64	q2, \T\()x, \T\()x		@ b = scratch >>> 63: << 1 as an
 	vadd.i64	q3, \T\()y, \T\()y		@ add (shorter latency than a
-	vsri.64		q2, \T\()x, #63		@ shift), then insert the top bit
-	vsri.64		q3, \T\()y, #63
+	vsra.u64	q2, \T\()x, #63		@ shift), then add in the top bit
+	vsra.u64	q3, \T\()y, #63
 .endm
 
 /*
@@ -180,12 +191,13 @@ ptr_m15	.req	r6
 	vadd.i64	\A\()yl, \C\()xh, d14
 	vadd.i64	\A\()xh, \C\()xl, d13
 	vadd.i64	\A\()yh, \C\()yl, d15
+	vld1.64		{\C\()xl-\C\()xh}, [r7:128]
 	veor		q2, q2, \A\()x			@ b ^= c
 	veor		q3, q3, \A\()y
-	vext.8		d4, d4, d4, #3			@ b >>>= 24
-	vext.8		d6, d6, d6, #3
-	vext.8		d5, d5, d5, #3
-	vext.8		d7, d7, d7, #3
+	vtbl.8		d4, {d4}, \C\()xl			@ b >>>= 24
+	vtbl.8		d6, {d6}, \C\()xl
+	vtbl.8		d5, {d5}, \C\()xl
+	vtbl.8		d7, {d7}, \C\()xl
 	second_half	\F, \A, \C, q6, q7, d12, d14, d13, d15
 .endm
 
@@ -216,12 +228,13 @@ ptr_m15	.req	r6
 	vadd.i64	\A\()yl, \C\()yh, d12
 	vadd.i64	\A\()xh, \C\()yl, d15
 	vadd.i64	\A\()yh, \C\()xl, d13
+	vld1.64		{\C\()xl-\C\()xh}, [r7:128]
 	veor		q2, q2, \A\()x			@ b ^= c
 	veor		q3, q3, \A\()y
-	vext.8		d4, d4, d4, #3			@ b >>>= 24
-	vext.8		d6, d6, d6, #3
-	vext.8		d5, d5, d5, #3
-	vext.8		d7, d7, d7, #3
+	vtbl.8		d4, {d4}, \C\()xl			@ b >>>= 24
+	vtbl.8		d6, {d6}, \C\()xl
+	vtbl.8		d5, {d5}, \C\()xl
+	vtbl.8		d7, {d7}, \C\()xl
 	second_half	\F, \A, \C, q7, q6, d14, d12, d15, d13
 .endm
 
@@ -245,6 +258,10 @@ ptr_m15	.req	r6
 	.quad	0xa54ff53a5f1d36f1, 0x6a09e667f3bcc908
 	.quad	0x510e527fade682d1, 0x9b05688c2b3e6c1f
 	.quad	0x1f83d9abfb41bd6b, 0x5be0cd19137e2179
+/* vtbl.8 indices: result byte i = source byte (i + n) mod 8 is >>> 8n. */
+.Lrot_tables:
+	.byte	3, 4, 5, 6, 7, 0, 1, 2		@ >>> 24
+	.byte	2, 3, 4, 5, 6, 7, 0, 1		@ >>> 16
 
 /*
  * Unwind information, as gcc -funwind-tables -g gives a C function: EHABI
@@ -292,6 +309,7 @@ blake2b_compress_neon:
 	vld1.64		{d0}, [lr]!
 	@ Row b = h4..h7.
 	vld1.64		{d4-d7}, [lr]
+	adr		r7, .Lrot_tables
 
 .Lblock:
 	@ t += inc, carrying through all four 32-bit words.
@@ -354,13 +372,22 @@ blake2b_compress_neon:
 	subs		r2, r2, #1
 	bne		.Lblock
 
-	@ Leave no message, key or state words behind: d0-d7 and d16-d31 are
-	@ scratch under the AAPCS and are zeroed, by two loads of zeros (fewer
-	@ instructions than twelve vmov.i64); d8-d15 (q4-q7) get the caller's
-	@ values back from the stack.
-	adr		lr, .Lzeros
-	vldmia		lr, {d0-d7}
-	vldmia		lr, {d16-d31}
+	@ Leave no message, key or state words behind: q0-q3 and q8-q15 are
+	@ scratch under the AAPCS and are zeroed; d8-d15 (q4-q7) get the
+	@ caller's values back from the stack. Twelve vmov.i64, not loads of
+	@ zeros: fewer instructions, but more cycles in every model.
+	vmov.i64	q0, #0
+	vmov.i64	q1, #0
+	vmov.i64	q2, #0
+	vmov.i64	q3, #0
+	vmov.i64	q8, #0
+	vmov.i64	q9, #0
+	vmov.i64	q10, #0
+	vmov.i64	q11, #0
+	vmov.i64	q12, #0
+	vmov.i64	q13, #0
+	vmov.i64	q14, #0
+	vmov.i64	q15, #0
 	strd		r8, r9, [r0, #STATE_T]
 	strd		r10, r11, [r0, #STATE_T + 8]
 	vpop		{d8-d15}
