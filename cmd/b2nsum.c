@@ -145,23 +145,25 @@ static void sum_report(const char *name, int err, const unsigned char *digest,
         return;
     }
     if (escape)
-        putchar('\\');
+        b2n_line_add("\\", 1);
     if (o->tag) {
+        char head[sizeof("BLAKE2b-512 (")];
+
         if (o->bits == 512)
-            fputs("BLAKE2b (", stdout);
-        else
-            printf("BLAKE2b-%zu (", o->bits);
-        escape ? b2n_put_escaped(stdout, name) : (void)fputs(name, stdout);
-        fputs(") = ", stdout);
+            b2n_line_str("BLAKE2b (");
+        else {
+            snprintf(head, sizeof(head), "BLAKE2b-%zu (", o->bits);
+            b2n_line_str(head);
+        }
+        escape ? b2n_line_escaped(name) : b2n_line_str(name);
+        b2n_line_str(") = ");
     }
-    for (size_t i = 0; i < o->bits / 8; i++)
-        printf("%02x", digest[i]);
+    b2n_line_hex(digest, o->bits / 8);
     if (!o->tag) {
-        putchar(' ');
-        putchar(o->binary > 0 ? '*' : ' ');
-        escape ? b2n_put_escaped(stdout, name) : (void)fputs(name, stdout);
+        b2n_line_add(o->binary > 0 ? " *" : "  ", 2);
+        escape ? b2n_line_escaped(name) : b2n_line_str(name);
     }
-    putchar(o->zero ? '\0' : '\n');
+    b2n_line_end(o->zero ? '\0' : '\n');
 }
 
 /* -j/--jobs: 1..1024 threads. */
@@ -216,6 +218,7 @@ int main(int argc, char **argv)
 
     if (argc > 0 && argv[0] != NULL && argv[0][0] != '\0')
         b2n_program = argv[0];
+    b2n_out_init();
     while ((c = getopt_long(argc, argv, "bcj:l:twz", longopts, NULL)) != -1) {
         switch (c) {
         case 'b':

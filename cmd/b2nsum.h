@@ -29,12 +29,20 @@ typedef void b2n_report_fn(const char *name, int err,
 void b2n_hash_in_order(char *const *names, size_t n, size_t outlen,
                        unsigned int jobs, b2n_report_fn *report, void *arg);
 
+/* --- out.c: standard output in whole lines (see there why). One line is
+ * built with b2n_line_* and written by b2n_line_end(terminator). */
+void b2n_out_init(void);
+void b2n_line_add(const char *s, size_t n);
+void b2n_line_str(const char *s);
+/* name with \\ \n \r escaped (the line starts with a backslash) */
+void b2n_line_escaped(const char *name);
+void b2n_line_hex(const unsigned char *bytes, size_t n);
+void b2n_line_end(char terminator);
+
 /* --- names.c: file names as coreutils writes them. */
 /* Whether a name needs the backslash form in a checksum line. */
 int b2n_name_needs_escape(const char *name);
-/* Write name with \\ \n \r escaped (the line starts with a backslash). */
-void b2n_put_escaped(FILE *f, const char *name);
-/* Undo b2n_put_escaped in place; 0 if an escape is not one of those. */
+/* Undo b2n_line_escaped in place; 0 if an escape is not one of those. */
 int b2n_unescape(char *name);
 /* The name quoted as coreutils quotes file names in diagnostics (shell
  * style, C locale). Returns a static buffer, valid until the next call. */

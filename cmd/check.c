@@ -168,12 +168,14 @@ struct counts {
 static void put_result(const char *name, const char *result)
 {
     if (b2n_name_needs_escape(name)) {
-        putchar('\\');
-        b2n_put_escaped(stdout, name);
+        b2n_line_add("\\", 1);
+        b2n_line_escaped(name);
     } else {
-        fputs(name, stdout);
+        b2n_line_str(name);
     }
-    printf(": %s\n", result);
+    b2n_line_str(": ");
+    b2n_line_str(result);
+    b2n_line_end('\n');
 }
 
 static void check_one(const struct parsed *p, const struct b2n_check_opts *o,

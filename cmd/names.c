@@ -16,25 +16,6 @@ int b2n_name_needs_escape(const char *name)
     return strpbrk(name, "\\\n\r") != NULL;
 }
 
-void b2n_put_escaped(FILE *f, const char *name)
-{
-    for (; *name != '\0'; name++) {
-        switch (*name) {
-        case '\\':
-            fputs("\\\\", f);
-            break;
-        case '\n':
-            fputs("\\n", f);
-            break;
-        case '\r':
-            fputs("\\r", f);
-            break;
-        default:
-            putc(*name, f);
-        }
-    }
-}
-
 int b2n_unescape(char *name)
 {
     char *w = name;

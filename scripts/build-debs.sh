@@ -13,8 +13,8 @@
 # OUT: where the .deb files go (default: build-debs in the source tree).
 # TARGET: native, or a cmake/toolchain-TARGET.cmake (default: native armhf
 # arm64). Each builds in build-deb-TARGET in the source tree, configured
-# with no prefix, so the module goes to the target OpenSSL's modules
-# directory. Cross targets need root once, to install the cross tools and
+# for the prefix /usr, so the library goes to lib/<multiarch> and the
+# module to lib/<multiarch>/ossl-modules, where Debian's OpenSSL looks. Cross targets need root once, to install the cross tools and
 # fetch the target's OpenSSL (see scripts/install-cross-deps.sh). Prints the
 # packages and their Depends; exits non-zero if any failed.
 set -euo pipefail
@@ -28,7 +28,8 @@ out=$(cd "$out" && pwd)
 
 for target in "$@"; do
     build=$repo/build-deb-$target
-    args=(-DBLAKE2NEON_TESTS=OFF -DCMAKE_BUILD_TYPE=Release -DBLAKE2NEON_WERROR=ON)
+    args=(-DBLAKE2NEON_TESTS=OFF -DCMAKE_BUILD_TYPE=Release -DBLAKE2NEON_WERROR=ON
+          -DCMAKE_INSTALL_PREFIX=/usr)
     if [ "$target" != native ]; then
         toolchain=$repo/cmake/toolchain-$target.cmake
         [ -f "$toolchain" ] || { echo "build-debs: no $toolchain" >&2; exit 2; }

@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 
 export DEBIAN_FRONTEND=noninteractive
 apt-get update -qq
-# The README's install line, without sudo.
+# The README's install line, as for a root shell.
 apt-get install -y cmake gcc libssl-dev openssl perl pkg-config >/dev/null
 
 echo "== $(. /etc/os-release && echo "$PRETTY_NAME"), $(openssl version), in $PWD"

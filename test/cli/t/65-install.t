@@ -5,7 +5,8 @@
 # of the source tree). Each install goes into a temporary tree and nowhere
 # else (install_manifest.txt), and the installed module, found through
 # OPENSSL_MODULES alone, gives hashlib's digests (test/data/kat.txt).
-# Without a prefix the module lands where the openssl under test looks.
+# Without a prefix the module lands where the openssl under test looks and
+# everything else under /usr/local; `uninstall` removes all it wrote.
 use strict;
 use warnings;
 use File::Find ();
@@ -97,32 +98,51 @@ my $absolute = File::Spec->file_name_is_absolute($dest);
 my $v = run_openssl('version', '-m');
 my ($modulesdir) = $v->{out} =~ /MODULESDIR: "([^"]+)"/;
 
+# No prefix given (and no BLAKE2NEON_MODULESDIR): the module goes where
+# the openssl under test looks, an absolute path.
+my $defaulted = ($ENV{BLAKE2NEON_PREFIX_IS_DEFAULT} // '') =~ /^(ON|1|TRUE|YES)$/i
+    && !length($ENV{BLAKE2NEON_MODULESDIR_GIVEN} // '');
+if ($defaulted) {
+    is($need{prefix}, '/usr/local', 'no prefix: the prefix is /usr/local');
+    is($dest, $modulesdir, "no prefix: the module goes to openssl's MODULESDIR");
+}
+
 # 1. --prefix at install time.
 my $rel;
 if ($absolute) {
-    SKIP: { skip "the module's destination $dest is absolute: --prefix cannot move it", 1 }
+    SKIP: { skip "the module's destination $dest is absolute (no prefix was configured, or BLAKE2NEON_MODULESDIR): --prefix cannot move it; case 4 runs --prefix on a build configured with one", 1 }
 } else {
     my $p = "$tmp/prefix";
     my $at_p = install_ok('--prefix', $p, $build, {}, '--prefix', $p);
     ($rel = $at_p) =~ s{^\Q$p\E/}{} if defined $at_p;
     is($rel, $dest, "--prefix: at <prefix>/$dest") if defined $rel;
-
-    # Without a prefix the same relative place under the configured prefix
-    # is what the openssl under test looks in (if that prefix is OpenSSL's).
-    SKIP: {
-        skip "the build's prefix $need{prefix} is not that of openssl's MODULESDIR", 1
-            unless defined $modulesdir && defined $rel
-                && index($modulesdir, "$need{prefix}/") == 0;
-        is("$need{prefix}/$rel", $modulesdir,
-           "no prefix: the module goes to openssl's MODULESDIR");
-    }
 }
 
 # 2. DESTDIR: the configured place, staged under DESTDIR.
+my ($status, $out);
 my $d = "$tmp/destdir";
 my $at_d = install_ok('DESTDIR', $d, $build, { DESTDIR => $d });
 is($at_d, $absolute ? "$d$dest" : "$d$need{prefix}/$dest",
    'DESTDIR: DESTDIR/prefix/destination');
+my @written_d = map { "$d$_" } manifest($build);
+if ($defaulted) {
+    # Only under usr/local and the module's directory, and both used.
+    my @elsewhere = grep { index($_, "$d/usr/local/") != 0 && index($_, "$d$modulesdir/") != 0 }
+        @written_d;
+    is_deeply(\@elsewhere, [], "DESTDIR, no prefix: only under usr/local and $modulesdir");
+    ok((grep { m{^\Q$d\E/usr/local/bin/b2nsum$} } @written_d), 'DESTDIR, no prefix: usr/local/bin/b2nsum');
+    ok((grep { m{^\Q$d\E/usr/local/include/} } @written_d), 'DESTDIR, no prefix: a header under usr/local/include');
+    is_deeply([ grep { index($_, "$d$modulesdir/") == 0 } @written_d ],
+              ["$d$modulesdir/blake2neon.so"], 'DESTDIR, no prefix: the module alone in the modules directory');
+}
+# uninstall: every file the install wrote is gone, and no other file is
+# left in the tree.
+($status, $out) = run_host({ DESTDIR => $d }, $cmake, '--build', $build, '--target', 'uninstall');
+ok($status == 0, 'DESTDIR: uninstall') or diag($out);
+is_deeply([ grep { -e || -l } @written_d ], [], 'uninstall removed every file install wrote');
+my @left;
+File::Find::find(sub { push @left, $File::Find::name unless -d }, $d);
+is_deeply(\@left, [], "uninstall left no file under $d");
 
 # 3. CMAKE_INSTALL_PREFIX at configure time: a build of what installs (the
 # module, the library and b2nsum), without tests or the benchmark.
@@ -134,7 +154,7 @@ for my $var (qw(CMAKE_TOOLCHAIN_FILE BLAKE2NEON_SYSROOT CMAKE_C_COMPILER CMAKE_C
     my $val = $ENV{"B2N_CONFIGURE_$var"};
     push @configure, "-D$var=$val" if defined $val && length $val;
 }
-my ($status, $out) = run_host({}, @configure);
+($status, $out) = run_host({}, @configure);
 ok($status == 0, 'configure with CMAKE_INSTALL_PREFIX') or diag($out);
 my ($said) = $out =~ /set OPENSSL_MODULES=(\S+)/;
 ($status, $out) = run_host({}, $cmake, '--build', $b, '-j2');
@@ -144,5 +164,15 @@ like($at_c // '', qr{^\Q$cp\E/lib[^/]*(/[^/]+)?/ossl-modules$},
      'CMAKE_INSTALL_PREFIX: into <prefix>/<libdir>/ossl-modules');
 is($said, $at_c, 'configure names that directory for OPENSSL_MODULES')
     if defined $modulesdir && $modulesdir ne ($at_c // '');
+
+# 4. --prefix at install time over a configured prefix (the build of 3):
+# the module's relative destination moves with the rest.
+if (defined $at_c) {
+    my $p = "$tmp/prefix2";
+    my $at = install_ok('--prefix over CMAKE_INSTALL_PREFIX', $p, $b, {}, '--prefix', $p);
+    (my $moved = $at // '') =~ s{^\Q$p\E/}{};
+    (my $configured = $at_c) =~ s{^\Q$cp\E/}{};
+    is($moved, $configured, '--prefix: the same <libdir>/ossl-modules under the new prefix');
+}
 
 done_testing();
