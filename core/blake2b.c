@@ -73,6 +73,7 @@ static void init_state(struct blake2b_state *S, uint64_t word0,
     S->t[0] = S->t[1] = 0;
     S->f[0] = S->f[1] = 0;
     S->outlen = outlen;
+    S->unkeyed = 0;
     S->buflen = 0;
 }
 
@@ -82,6 +83,7 @@ int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
         return 0;
     /* buf needs no clearing: final zero-pads whatever it holds. */
     init_state(S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
+    S->unkeyed = 1;
     return 1;
 }
 
@@ -225,26 +227,16 @@ static void hash_short_into(uint8_t *out, uint8_t outlen, const uint8_t *in,
     blake2b_wipe(digest, sizeof(digest));
 }
 
-/* Whether h is still what blake2b_init_unkeyed made it: no key, salt or
- * personalization (words 0 and 4..7 of the parameter block; 1..3 are
- * the IV's in every state this core starts). */
-static int begun_unkeyed(const struct blake2b_state *S)
-{
-    return S->h[0] == (blake2b_iv[0] ^ param_word0((uint8_t)S->outlen, 0))
-           && S->h[4] == blake2b_iv[4] && S->h[5] == blake2b_iv[5]
-           && S->h[6] == blake2b_iv[6] && S->h[7] == blake2b_iv[7];
-}
-
 void blake2b_final_unkeyed(struct blake2b_state *S, uint8_t *out,
                            blake2b_compress_fn *compress,
                            blake2b_hash_short_fn *hash_short)
 {
     if (hash_short == NULL || S->t[0] != 0 || S->t[1] != 0
-        || !begun_unkeyed(S)) {
+        || !S->unkeyed) {
         blake2b_final(S, out, compress);
         return;
     }
-    hash_short_into(out, (uint8_t)S->outlen, S->buf, S->buflen, hash_short);
+    hash_short_into(out, S->outlen, S->buf, S->buflen, hash_short);
     wipe_state(S);
 }
 

@@ -26,7 +26,9 @@ struct blake2b_state {
     uint64_t f[2];   /* finalization flags */
     uint8_t buf[BLAKE2B_BLOCKBYTES]; /* pending input, kept until final */
     size_t buflen;
-    size_t outlen;
+    uint8_t outlen;  /* 1..64 */
+    uint8_t unkeyed; /* begun by blake2b_init_unkeyed: no key, salt or
+                        personalization (blake2b_final_unkeyed) */
 };
 
 /*

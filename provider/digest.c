@@ -156,7 +156,7 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
          * smaller size was set mid-stream. */
         B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
                   "a %zu-byte digest does not fit in %zu bytes",
-                  ctx->state.outlen, outsz);
+                  (size_t)ctx->state.outlen, outsz);
         return 0;
     }
     *outl = ctx->state.outlen;

@@ -161,7 +161,7 @@ static int b2n_mac_final(void *vctx, unsigned char *out, size_t *outl,
     if (outsize < ctx->state.outlen) {
         B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
                   "a %zu-byte MAC does not fit in %zu bytes",
-                  ctx->state.outlen, outsize);
+                  (size_t)ctx->state.outlen, outsize);
         return 0;
     }
     *outl = ctx->state.outlen;

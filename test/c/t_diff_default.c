@@ -344,7 +344,7 @@ static void op_final(struct slot *s)
         if (T_CHECK(ours_ret == fits && (!fits || ours_len == s->st.outlen),
                     "step %lu: final (%s, running size %zu): returned %d, "
                     "%u bytes", step, md_names[s->name],
-                    s->running ? s->st.outlen : 0, ours_ret, ours_len)
+                    s->running ? (size_t)s->st.outlen : 0, ours_ret, ours_len)
             && fits) {
             uint8_t want[64];
             size_t len = s->st.outlen;
