@@ -220,19 +220,17 @@ static const OSSL_PARAM *b2n_digest_gettable_ctx_params(void *vctx,
     return b2n_digest_size_param_list;
 }
 
-/* No provider context here (OpenSSL passes none): errors go through the
- * error slot of the libcrypto that fetched the table (errors.h). */
-static int b2n_digest_get_params(unsigned int slot, OSSL_PARAM params[],
-                                 size_t size)
+/* OpenSSL passes no provider context here, so there is no core to raise an
+ * error through: a parameter whose type cannot hold the answer (the
+ * caller's mistake, the only way this fails) makes it return 0 with
+ * nothing queued (docs/hardening.md). */
+static int b2n_digest_get_params(OSSL_PARAM params[], size_t size)
 {
-    struct b2n_core core;
-
-    b2n_error_slot_core(slot, &core);
-    return b2n_write_size_param(&core, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
+    return b2n_write_size_param(NULL, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
                                 BLAKE2B_BLOCKBYTES)
-           && b2n_write_size_param(&core, params, OSSL_DIGEST_PARAM_SIZE, size)
-           && b2n_write_int_param(&core, params, OSSL_DIGEST_PARAM_XOF, 0)
-           && b2n_write_int_param(&core, params,
+           && b2n_write_size_param(NULL, params, OSSL_DIGEST_PARAM_SIZE, size)
+           && b2n_write_int_param(NULL, params, OSSL_DIGEST_PARAM_XOF, 0)
+           && b2n_write_int_param(NULL, params,
                                   OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
 }
 
@@ -250,85 +248,56 @@ static const OSSL_PARAM *b2n_digest_gettable_params(void *provctx)
     return gettable;
 }
 
-/* The four digests differ only in their default size. */
-#define B2N_DIGEST_NEWCTX(bits)                                                \
+/* The dispatch table of one digest: the four differ only in their default
+ * size, which newctx and get_params (neither given it by OpenSSL) carry. */
+#define B2N_DIGEST_TABLE(bits)                                                 \
     static OSSL_FUNC_digest_newctx_fn b2n_digest##bits##_newctx;               \
     static void *b2n_digest##bits##_newctx(void *provctx)                      \
     {                                                                          \
         return b2n_digest_newctx(provctx, (bits) / 8);                         \
-    }
-
-B2N_DIGEST_NEWCTX(160)
-B2N_DIGEST_NEWCTX(256)
-B2N_DIGEST_NEWCTX(384)
-B2N_DIGEST_NEWCTX(512)
-
-/*
- * The dispatch table of one digest for one error slot: all alike but for
- * the default size and the slot its get_params raises errors through.
- */
-#define B2N_DIGEST_TABLE(bits, slot)                                           \
-    static OSSL_FUNC_digest_get_params_fn b2n_digest##bits##_get_params_##slot;\
-    static int b2n_digest##bits##_get_params_##slot(OSSL_PARAM params[])       \
-    {                                                                          \
-        return b2n_digest_get_params((slot), params, (bits) / 8);              \
     }                                                                          \
-    static const OSSL_DISPATCH b2n_digest##bits##_functions_##slot[] = {       \
-        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))b2n_digest##bits##_newctx },  \
-        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))b2n_digest_freectx },       \
-        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))b2n_digest_dupctx },         \
-        { OSSL_FUNC_DIGEST_INIT, (void (*)(void))b2n_digest_init },             \
-        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))b2n_digest_update },         \
-        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))b2n_digest_final },           \
-        { OSSL_FUNC_DIGEST_GET_PARAMS,                                          \
-          (void (*)(void))b2n_digest##bits##_get_params_##slot },               \
-        { OSSL_FUNC_DIGEST_GETTABLE_PARAMS,                                     \
-          (void (*)(void))b2n_digest_gettable_params },                         \
-        { OSSL_FUNC_DIGEST_SET_CTX_PARAMS,                                      \
-          (void (*)(void))b2n_digest_set_ctx_params },                          \
-        { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS,                                 \
-          (void (*)(void))b2n_digest_settable_ctx_params },                     \
-        { OSSL_FUNC_DIGEST_GET_CTX_PARAMS,                                      \
-          (void (*)(void))b2n_digest_get_ctx_params },                          \
-        { OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS,                                 \
-          (void (*)(void))b2n_digest_gettable_ctx_params },                     \
+    static OSSL_FUNC_digest_get_params_fn b2n_digest##bits##_get_params;       \
+    static int b2n_digest##bits##_get_params(OSSL_PARAM params[])              \
+    {                                                                          \
+        return b2n_digest_get_params(params, (bits) / 8);                      \
+    }                                                                          \
+    static const OSSL_DISPATCH b2n_digest##bits##_functions[] = {              \
+        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))b2n_digest##bits##_newctx },\
+        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))b2n_digest_freectx },      \
+        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))b2n_digest_dupctx },        \
+        { OSSL_FUNC_DIGEST_INIT, (void (*)(void))b2n_digest_init },            \
+        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))b2n_digest_update },        \
+        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))b2n_digest_final },          \
+        { OSSL_FUNC_DIGEST_GET_PARAMS,                                         \
+          (void (*)(void))b2n_digest##bits##_get_params },                     \
+        { OSSL_FUNC_DIGEST_GETTABLE_PARAMS,                                    \
+          (void (*)(void))b2n_digest_gettable_params },                        \
+        { OSSL_FUNC_DIGEST_SET_CTX_PARAMS,                                     \
+          (void (*)(void))b2n_digest_set_ctx_params },                         \
+        { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS,                                \
+          (void (*)(void))b2n_digest_settable_ctx_params },                    \
+        { OSSL_FUNC_DIGEST_GET_CTX_PARAMS,                                     \
+          (void (*)(void))b2n_digest_get_ctx_params },                         \
+        { OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS,                                \
+          (void (*)(void))b2n_digest_gettable_ctx_params },                    \
         { 0, NULL }                                                            \
     };
 
+B2N_DIGEST_TABLE(160)
+B2N_DIGEST_TABLE(256)
+B2N_DIGEST_TABLE(384)
+B2N_DIGEST_TABLE(512)
+
 /* Names and OIDs of RFC 7693; the 512 list is exactly the default
  * provider's, so loading both keeps alias resolution consistent. */
-#define B2N_DIGEST_ALGORITHMS(slot)                                            \
-    B2N_DIGEST_TABLE(160, slot)                                                \
-    B2N_DIGEST_TABLE(256, slot)                                                \
-    B2N_DIGEST_TABLE(384, slot)                                                \
-    B2N_DIGEST_TABLE(512, slot)                                                \
-    static const OSSL_ALGORITHM b2n_digest_algorithms_##slot[] = {             \
-        { "BLAKE2B-160:BLAKE2b160:1.3.6.1.4.1.1722.12.2.1.5", B2N_PROPERTIES,  \
-          b2n_digest160_functions_##slot, "BLAKE2b with a 160-bit output" },   \
-        { "BLAKE2B-256:BLAKE2b256:1.3.6.1.4.1.1722.12.2.1.8", B2N_PROPERTIES,  \
-          b2n_digest256_functions_##slot, "BLAKE2b with a 256-bit output" },   \
-        { "BLAKE2B-384:BLAKE2b384:1.3.6.1.4.1.1722.12.2.1.12", B2N_PROPERTIES, \
-          b2n_digest384_functions_##slot, "BLAKE2b with a 384-bit output" },   \
-        { "BLAKE2B-512:BLAKE2b512:1.3.6.1.4.1.1722.12.2.1.16", B2N_PROPERTIES, \
-          b2n_digest512_functions_##slot, "BLAKE2b with a 512-bit output" },   \
-        { NULL, NULL, NULL, NULL }                                             \
-    };
-
-/* One per error slot, and one for the slot that raises nothing. */
-B2N_DIGEST_ALGORITHMS(0)
-B2N_DIGEST_ALGORITHMS(1)
-B2N_DIGEST_ALGORITHMS(2)
-B2N_DIGEST_ALGORITHMS(3)
-B2N_DIGEST_ALGORITHMS(4)
-_Static_assert(B2N_ERROR_SLOTS == 4, "one B2N_DIGEST_ALGORITHMS per slot");
-
-const OSSL_ALGORITHM *b2n_digest_algorithms(unsigned int error_slot)
-{
-    static const OSSL_ALGORITHM *const by_slot[] = {
-        b2n_digest_algorithms_0, b2n_digest_algorithms_1,
-        b2n_digest_algorithms_2, b2n_digest_algorithms_3,
-        b2n_digest_algorithms_4,
-    };
-
-    return by_slot[error_slot];
-}
+const OSSL_ALGORITHM b2n_digest_algorithms[] = {
+    { "BLAKE2B-160:BLAKE2b160:1.3.6.1.4.1.1722.12.2.1.5", B2N_PROPERTIES,
+      b2n_digest160_functions, "BLAKE2b with a 160-bit output" },
+    { "BLAKE2B-256:BLAKE2b256:1.3.6.1.4.1.1722.12.2.1.8", B2N_PROPERTIES,
+      b2n_digest256_functions, "BLAKE2b with a 256-bit output" },
+    { "BLAKE2B-384:BLAKE2b384:1.3.6.1.4.1.1722.12.2.1.12", B2N_PROPERTIES,
+      b2n_digest384_functions, "BLAKE2b with a 384-bit output" },
+    { "BLAKE2B-512:BLAKE2b512:1.3.6.1.4.1.1722.12.2.1.16", B2N_PROPERTIES,
+      b2n_digest512_functions, "BLAKE2b with a 512-bit output" },
+    { NULL, NULL, NULL, NULL }
+};

@@ -82,11 +82,11 @@ static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
 static const OSSL_ALGORITHM *b2n_query_operation(void *provctx, int operation_id,
                                                  int *no_cache)
 {
+    (void)provctx;
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_DIGEST:
-        return b2n_digest_algorithms(
-            ((const struct b2n_provctx *)provctx)->error_slot);
+        return b2n_digest_algorithms;
     case OSSL_OP_MAC:
         return b2n_mac_algorithms;
     }
@@ -261,7 +261,6 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     provctx->core = core;
-    provctx->error_slot = b2n_error_slot_claim(&core);
     provctx->backend = backend;
     atomic_init(&provctx->spare_digest_ctx, NULL);
     if (failed != NULL)

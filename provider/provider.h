@@ -28,7 +28,6 @@ struct b2n_core {
 /* One per load of the provider into a library context. */
 struct b2n_provctx {
     struct b2n_core core;
-    unsigned int error_slot;  /* its libcrypto's (errors.h) */
     const struct blake2b_backend *backend; /* chosen and self-tested at load */
     char buildinfo[96];
     /* A freed digest context kept for the next newctx (digest.c), wiped;
@@ -36,8 +35,7 @@ struct b2n_provctx {
     _Atomic(void *) spare_digest_ctx;
 };
 
-/* The digests whose get_params raise through error_slot (errors.h). */
-const OSSL_ALGORITHM *b2n_digest_algorithms(unsigned int error_slot);
+extern const OSSL_ALGORITHM b2n_digest_algorithms[];
 /* Release what the digests keep in provctx (at teardown). */
 void b2n_digest_teardown(struct b2n_provctx *provctx);
 extern const OSSL_ALGORITHM b2n_mac_algorithms[];
