@@ -3,18 +3,14 @@
  * BLAKE2B-160/256/384/512 digests. The four differ only in their default
  * output size; each accepts a `size` context parameter of 1..64 taken at init.
  */
-#include <string.h>
-
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
 #include "context_alloc.h"
 #include "errors.h"
-#include "param_codec.h"
+#include "lifecycle.h"
 #include "params.h"
 #include "provider.h"
-
-enum b2n_phase { B2N_FRESH, B2N_RUNNING, B2N_FINISHED };
 
 struct b2n_digest_ctx {
     struct b2n_provctx *provctx;
@@ -131,11 +127,8 @@ static int b2n_digest_update(void *vctx, const unsigned char *in, size_t inl)
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    if (ctx->phase != B2N_RUNNING) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
-                  "digest update without init, or after final");
+    if (!b2n_may_update(&ctx->provctx->core, ctx->phase, "digest"))
         return 0;
-    }
     blake2b_update(&ctx->state, in, inl, ctx->provctx->backend->compress);
     return 1;
 }
@@ -145,20 +138,9 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    if (ctx->phase != B2N_RUNNING) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
-                  "digest final without init, or twice");
+    if (!b2n_may_final(&ctx->provctx->core, ctx->phase, "digest",
+                       ctx->state.outlen, outsz))
         return 0;
-    }
-    if (outsz < ctx->state.outlen) {
-        /* OpenSSL before 3.2 offers only the algorithm's nominal size;
-         * 3.2+ the `size` reported, below the running size after a
-         * smaller size was set mid-stream. */
-        B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
-                  "a %zu-byte digest does not fit in %zu bytes",
-                  (size_t)ctx->state.outlen, outsz);
-        return 0;
-    }
     *outl = ctx->state.outlen;
     /* The digest's state is always begun unkeyed (b2n_digest_init). */
     blake2b_final_unkeyed(&ctx->state, out, ctx->provctx->backend->compress,
@@ -178,23 +160,8 @@ static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    /* OpenSSL 3.2+ asks this at every EVP_DigestFinal_ex, with a list of
-     * exactly one size_t `size`: answered here directly, since the general
-     * path below (name search, integer conversion) cost more per message
-     * than init, update and final's glue together (docs/performance.md).
-     * Any other list takes the general path. */
-    if (params != NULL && params[0].key != NULL && params[1].key == NULL
-        && params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER
-        && params[0].data_size == sizeof(size_t) && params[0].data != NULL
-        && params[0].key[0] == 's' && params[0].key[1] == 'i'
-        && params[0].key[2] == 'z' && params[0].key[3] == 'e'
-        && params[0].key[4] == '\0') {
-        size_t size = ctx->next_size;
-
-        memcpy(params[0].data, &size, sizeof(size));
-        params[0].return_size = sizeof(size);
-        return 1;
-    }
+    /* OpenSSL 3.2+ asks for a size_t `size` at every EVP_DigestFinal_ex:
+     * the codec stores that case without conversion (param_codec.c). */
     return b2n_write_size_param(&ctx->provctx->core, params,
                                 OSSL_DIGEST_PARAM_SIZE, ctx->next_size);
 }

@@ -29,6 +29,12 @@ struct b2n_core {
 struct b2n_provctx {
     struct b2n_core core;
     const struct blake2b_backend *backend; /* chosen and self-tested at load */
+    /* The automatic choice that failed its self-test, for which generic
+     * stands in (provider.c, choose_backend); else NULL. */
+    const struct blake2b_backend *failed_backend;
+    /* Built at load from the two above: the backend parameter, and the
+     * build info that holds it. */
+    char backend_text[64];
     char buildinfo[96];
     /* A freed digest context kept for the next newctx (digest.c), wiped;
      * NULL if none. */
