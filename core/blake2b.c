@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* BLAKE2b init, update and final, written once for every backend. */
+#include <assert.h>
 #include <string.h>
 
 #include "blake2b.h"
@@ -77,14 +78,12 @@ static void init_state(struct blake2b_state *S, uint64_t word0,
     S->buflen = 0;
 }
 
-int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
+void blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
 {
-    if (outlen < 1 || outlen > BLAKE2B_OUTBYTES)
-        return 0;
+    assert(outlen >= 1 && outlen <= BLAKE2B_OUTBYTES);
     /* buf needs no clearing: final zero-pads whatever it holds. */
     init_state(S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
     S->unkeyed = 1;
-    return 1;
 }
 
 /* The zero-padded key is the first block. It stays buffered like any
@@ -100,18 +99,19 @@ static void buffer_key(struct blake2b_state *S, const uint8_t *key,
 void blake2b_init_keyed(struct blake2b_state *S, uint8_t outlen,
                         const uint8_t *key, uint8_t keylen)
 {
+    assert(outlen >= 1 && outlen <= BLAKE2B_OUTBYTES);
+    assert(keylen <= BLAKE2B_KEYBYTES && (keylen == 0 || key != NULL));
     init_state(S, param_word0(outlen, keylen), 0, 0, 0, 0, outlen);
     if (keylen > 0)
         buffer_key(S, key, keylen);
 }
 
-int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
-                 const uint8_t *key)
+void blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
+                  const uint8_t *key)
 {
-    if (p->digest_length < 1 || p->digest_length > BLAKE2B_OUTBYTES
-        || p->key_length > BLAKE2B_KEYBYTES
-        || (p->key_length > 0 && key == NULL))
-        return 0;
+    assert(p->digest_length >= 1 && p->digest_length <= BLAKE2B_OUTBYTES);
+    assert(p->key_length <= BLAKE2B_KEYBYTES
+           && (p->key_length == 0 || key != NULL));
 
     init_state(S, param_word0(p->digest_length, p->key_length),
                blake2b_load64_le(p->salt), blake2b_load64_le(p->salt + 8),
@@ -120,7 +120,6 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
 
     if (p->key_length > 0)
         buffer_key(S, key, p->key_length);
-    return 1;
 }
 
 void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,

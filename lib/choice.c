@@ -27,7 +27,7 @@ static void choose(void)
 {
     const struct blake2b_backend *backend = NULL, *failed;
 
-    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+    const char *name = blake2b_secure_getenv(BLAKE2B_BACKEND_ENV);
 
     if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
         chosen_lanes = blake2b_lanes_for(backend,

@@ -117,7 +117,7 @@ static int b2n_digest_init(void *vctx, const OSSL_PARAM params[])
     /* Re-init mid-stream: leave none of the abandoned input behind. */
     if (ctx->phase == B2N_RUNNING)
         blake2b_wipe(&ctx->state, sizeof(ctx->state));
-    /* Cannot fail: next_size was checked when it was set. */
+    /* next_size was checked when it was set (b2n_read_size_param). */
     blake2b_init_unkeyed(&ctx->state, ctx->next_size);
     ctx->phase = B2N_RUNNING;
     return 1;

@@ -129,7 +129,7 @@ static void list_backends(char *out, size_t outlen)
  * for the build info: losing every BLAKE2b digest (silently, when a config
  * file on OpenSSL 3.0 activates the provider) would be worse. A backend
  * the user named must pass, or the load fails. In a setuid or setgid
- * process the environment is not read (b2n_secure_getenv): the invoking
+ * process the environment is not read (blake2b_secure_getenv): the invoking
  * user must not choose the code a privileged program runs, nor make its
  * provider fail to load.
  */
@@ -137,7 +137,7 @@ static const struct blake2b_backend *choose_backend(
     const struct b2n_core *core, const char *configured,
     const struct blake2b_backend **failed)
 {
-    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+    const char *name = blake2b_secure_getenv(BLAKE2B_BACKEND_ENV);
     const char *source = BLAKE2B_BACKEND_ENV;
     const struct blake2b_backend *backend = NULL;
     char names[128];

@@ -465,14 +465,14 @@ blake2b_compress_a64:
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT) || defined(__ARM_FEATURE_PAC_DEFAULT)
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
-#define B2N_FEATURE_BTI 1
+#define BLAKE2B_FEATURE_BTI 1
 #else
-#define B2N_FEATURE_BTI 0
+#define BLAKE2B_FEATURE_BTI 0
 #endif
 #if defined(__ARM_FEATURE_PAC_DEFAULT)
-#define B2N_FEATURE_PAC 2
+#define BLAKE2B_FEATURE_PAC 2
 #else
-#define B2N_FEATURE_PAC 0
+#define BLAKE2B_FEATURE_PAC 0
 #endif
 	.pushsection .note.gnu.property, "a"
 	.balign	8
@@ -482,7 +482,7 @@ blake2b_compress_a64:
 	.asciz	"GNU"
 	.long	0xc0000000	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND */
 	.long	4
-	.long	B2N_FEATURE_BTI | B2N_FEATURE_PAC
+	.long	BLAKE2B_FEATURE_BTI | BLAKE2B_FEATURE_PAC
 	.long	0		/* padding to 8 bytes */
 	.popsection
 #endif
