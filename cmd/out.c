@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "b2nsum.h"
+#include "messages.h"
 
 /* Only the calling thread writes (parallel.c): static state is safe. */
 static char stdout_buf[PIPE_BUF];
