@@ -17,11 +17,11 @@ void blake2b_wipe(void *p, size_t len)
 
 /*
  * Zero the whole state in a way the compiler must perform; final runs it
- * for every message. On x86-64 with the C library's memset, whose vector
- * stores beat 29 separate ones: a 64-byte hash is about 6% faster so.
- * Elsewhere with 64-bit volatile stores, four a loop pass: on armhf about
- * a third of the instructions of memset for the state's 232 bytes, on
- * AArch64 as many (docs/performance.md).
+ * for every message, so the cheaper way per host: on x86-64 the C
+ * library's memset, whose vector stores beat one store per word; elsewhere
+ * 64-bit volatile stores, four a loop pass, which take fewer instructions
+ * than memset on armhf and no more on AArch64 (docs/performance.md,
+ * "Short messages").
  */
 static void wipe_state(struct blake2b_state *S)
 {
@@ -192,8 +192,8 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
  * block built and compressed once, without update's and final's buffer
  * bookkeeping. The padding is zeroed by word stores from the message's
  * last word on, before the message is laid over it: volatile, because a
- * compiler turns a plain loop back into a memset call, about twice the
- * instructions on armhf (docs/performance.md).
+ * compiler turns a plain loop back into a memset call, which takes more
+ * instructions on armhf (docs/performance.md, "Short messages").
  */
 static void hash_one_block(uint8_t *out, uint8_t outlen, const uint8_t *in,
                            size_t len, blake2b_compress_fn *compress)

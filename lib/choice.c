@@ -6,9 +6,9 @@
  * automatic choice that fails gives way to generic).
  * pthread_once makes the first calls of several threads wait for one
  * choice, and publishes it to all of them. Once chosen, the backend is
- * read with one acquire load instead: a few instructions where the call
- * of pthread_once costs about twenty, which a short message's one-shot
- * hash notices on armhf (docs/performance.md).
+ * read with one acquire load instead, cheaper than a call of
+ * pthread_once, which a short message's one-shot hash notices on armhf
+ * (docs/performance.md, "Short messages").
  */
 #include <pthread.h>
 #include <stdatomic.h>

@@ -70,7 +70,7 @@ static void b2n_digest_freectx(void *vctx)
     /* Only a running context holds input: blake2b_final wiped the state
      * of a finished one, and a fresh one has none. On OpenSSL 3.0 every
      * init frees the context, so a second wipe there would cost every
-     * message (docs/performance.md). */
+     * message (docs/performance.md, "Short messages"). */
     if (ctx->phase == B2N_RUNNING)
         blake2b_wipe(&ctx->state, sizeof(ctx->state));
     provctx = ctx->provctx;

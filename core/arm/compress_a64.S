@@ -28,7 +28,7 @@
  * promises). Assembly keeps the choice. Where a core runs the shifted EOR on
  * another pipe than plain ALU operations (Cortex-A57/A72: the M pipe), the
  * same instructions also spread over more pipes. Figures and the published
- * latencies they rest on: docs/performance.md, "a64: the shorter chain".
+ * latencies they rest on: docs/performance.md, "AArch64".
  *
  * Layout: v0..v15 of the work vector each in one x register (see below);
  * the four G functions of a column or diagonal step advance together,

@@ -486,7 +486,8 @@ static void check_x86_rows(const char *doc)
             "the rule's last row must take generic on any x86-64");
 }
 
-/* The rule on the cores behind its rows (docs/performance.md). */
+/* The rule on the cores behind its rows (docs/performance.md, "The x86-64
+ * rule"). */
 static void check_x86_cores(void)
 {
     enum {
