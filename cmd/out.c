@@ -57,6 +57,8 @@ static void reserve(size_t n)
 
 void b2n_line_add(const char *s, size_t n)
 {
+    if (n == 0) /* an empty name: line.p may still be NULL */
+        return;
     reserve(n);
     memcpy(line.p + line.len, s, n);
     line.len += n;
