@@ -389,7 +389,8 @@ int main(int argc, char **argv)
      * The same bytes at the same address for every contender in a round,
      * but each round at another 64-byte-aligned offset within a page:
      * short-message timings depend on where the message sits relative to
-     * each contender's context (4 KiB aliasing, docs/performance.md), and
+     * each contender's context (4 KiB aliasing: docs/performance.md,
+     * "Short messages"), and
      * a fixed address would hand each contender a fixed piece of luck.
      * (C11's aligned_alloc wants the size a multiple of the alignment:
      * whole pages.)

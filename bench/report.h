@@ -13,7 +13,8 @@
  * The latency bound: a message is one chain of dependent operations, 12
  * one-cycle operations per G step from b to b, two steps a round on the
  * chain, 12 rounds: 288 core cycles per 128-byte block compressed. It
- * holds where 64-bit add, xor and rotate take one cycle each: x86-64.
+ * holds where 64-bit add, xor and rotate take one cycle each: x86-64
+ * (docs/performance.md, "The latency bound").
  */
 #define BENCH_BOUND_CYCLES_PER_BLOCK 288
 

@@ -10,33 +10,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "b2nsum.h"
 #include "blake2neon.h"
-
-const char *b2n_program = "b2nsum";
-
-void b2n_error(const char *fmt, ...)
-{
-    va_list ap;
-
-    fflush(stdout); /* messages after the lines before them */
-    fprintf(stderr, "%s: ", b2n_program);
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    putc('\n', stderr);
-}
-
-void b2n_file_error(const char *name, int err)
-{
-    b2n_error("%s: %s", b2n_quote(name),
-              err > 0 ? strerror(err) : blake2neon_strerror(err));
-}
+#include "messages.h"
 
 static void usage_error(const char *message)
 {

@@ -1,25 +1,16 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* b2nsum: what its files share. */
+/* b2nsum: what its files share (its messages: messages.h). */
 #ifndef BLAKE2NEON_CMD_B2NSUM_H
 #define BLAKE2NEON_CMD_B2NSUM_H
 
 #include <stddef.h>
 #include <stdio.h>
 
-/* argv[0], as coreutils names itself in its messages. */
-extern const char *b2n_program;
-
-/* "PROG: " + message + "\n" on stderr (printf format). */
-void b2n_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 /* --- hash.c: a file ("-": standard input) hashed through libblake2neon. */
 /* Writes outlen bytes to out; returns 0, an errno value (open or read
  * failed), or a negative BLAKE2NEON_ERR_* code. Thread-safe, except that
  * only one thread at a time may read standard input. */
 int b2n_hash_file(const char *name, size_t outlen, unsigned char *out);
-
-/* "PROG: NAME: why" for a b2n_hash_file error. */
-void b2n_file_error(const char *name, int err);
 
 /* --- parallel.c: names[0..n) hashed by up to `jobs` threads, reported
  * in order from the calling thread: report(name, err, digest, arg), err

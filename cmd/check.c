@@ -14,6 +14,7 @@
 
 #include "b2nsum.h"
 #include "blake2neon.h"
+#include "messages.h"
 
 /* Once a b2sum-style line has (or lacks) the mode character before its
  * name, every later line must have it too: as coreutils, for the whole

@@ -12,8 +12,8 @@
 #include "blake2neon.h"
 
 /* Reads of a size that stays in the caches as the kernel copies into the
- * buffer and the hash reads it back (256 KiB cost a third more time than
- * 64 KiB on a 1 GiB file: docs/performance.md); a multiple of the block. */
+ * buffer and the hash reads it back (larger reads were slower: docs/b2nsum.md,
+ * "Speed"); a multiple of the block. */
 enum { CHUNK = 64 * 1024 };
 
 /* Several threads hash at once (parallel.c): nothing static here. */

@@ -5,8 +5,8 @@
  * most PIPE_BUF bytes to a pipe is never interleaved with another, but
  * stdio's block buffering cuts a line wherever its buffer fills, and the
  * other process's bytes land in the cut. coreutils line-buffers stdout
- * instead, which costs a write per line (10,000 writes for 10,000 small
- * files where about 350 do: docs/b2nsum.md has the times). Here each line
+ * instead, which costs a write per line where one per PIPE_BUF bytes would
+ * do (docs/b2nsum.md has the times). Here each line
  * is built in memory, then added to a buffer of PIPE_BUF bytes that is
  * written out before a line would overflow it: every write holds whole
  * lines and is atomic. A line
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "b2nsum.h"
+#include "messages.h"
 
 /* Only the calling thread writes (parallel.c): static state is safe. */
 static char stdout_buf[PIPE_BUF];
@@ -56,6 +57,8 @@ static void reserve(size_t n)
 
 void b2n_line_add(const char *s, size_t n)
 {
+    if (n == 0) /* an empty name: line.p may still be NULL */
+        return;
     reserve(n);
     memcpy(line.p + line.len, s, n);
     line.len += n;

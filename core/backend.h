@@ -78,7 +78,8 @@ int blake2b_x86_row_fits(const struct blake2b_x86_row *row,
 const struct blake2b_x86_row *blake2b_x86_rule(const struct blake2b_x86_cpu *cpu);
 #endif
 
-/* The name of the environment variable that forces a backend. */
+/* The environment variable that forces a backend: a name users see, so
+ * the public prefix (docs/naming.md). */
 #define BLAKE2B_BACKEND_ENV "BLAKE2NEON_BACKEND"
 
 /* 1 if name asks for the automatic choice: NULL, "" or "auto". */

@@ -79,7 +79,8 @@ const struct blake2b_backend *blake2b_backend_auto(void)
     return blake2b_backend_by_name(blake2b_x86_rule(&cpu)->backend);
 #elif defined(BLAKE2B_BUILDS_NEON)
     /* ARMv7: neon wherever the kernel reports NEON (modelled, and
-     * measured on a Cortex-A7: docs/performance.md), else generic. */
+     * measured on a Cortex-A7: docs/performance.md, "32-bit Arm
+     * (ARMv7)"), else generic. */
     if (blake2b_cpu_has_neon())
         return blake2b_backend_by_name("neon");
     return &backends[0];
@@ -88,7 +89,7 @@ const struct blake2b_backend *blake2b_backend_auto(void)
      * level with generic or ahead on every core checked: ahead where
      * generic's plain ALU pipes are the limit (Cortex-A72) or its chain
      * is (six or more integer pipes: Neoverse V2, Cortex-X4). See
-     * docs/performance.md, "a64: the shorter chain". */
+     * docs/performance.md, "AArch64". */
     return blake2b_backend_by_name("a64");
 #else
     /* Everything else: generic. */

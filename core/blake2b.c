@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /* BLAKE2b init, update and final, written once for every backend. */
+#include <assert.h>
 #include <string.h>
 
 #include "blake2b.h"
@@ -16,11 +17,11 @@ void blake2b_wipe(void *p, size_t len)
 
 /*
  * Zero the whole state in a way the compiler must perform; final runs it
- * for every message. On x86-64 with the C library's memset, whose vector
- * stores beat 29 separate ones: a 64-byte hash is about 6% faster so.
- * Elsewhere with 64-bit volatile stores, four a loop pass: on armhf about
- * a third of the instructions of memset for the state's 232 bytes, on
- * AArch64 as many (docs/performance.md).
+ * for every message, so the cheaper way per host: on x86-64 the C
+ * library's memset, whose vector stores beat one store per word; elsewhere
+ * 64-bit volatile stores, four a loop pass, which take fewer instructions
+ * than memset on armhf and no more on AArch64 (docs/performance.md,
+ * "Short messages").
  */
 static void wipe_state(struct blake2b_state *S)
 {
@@ -77,14 +78,12 @@ static void init_state(struct blake2b_state *S, uint64_t word0,
     S->buflen = 0;
 }
 
-int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
+void blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen)
 {
-    if (outlen < 1 || outlen > BLAKE2B_OUTBYTES)
-        return 0;
+    assert(outlen >= 1 && outlen <= BLAKE2B_OUTBYTES);
     /* buf needs no clearing: final zero-pads whatever it holds. */
     init_state(S, param_word0(outlen, 0), 0, 0, 0, 0, outlen);
     S->unkeyed = 1;
-    return 1;
 }
 
 /* The zero-padded key is the first block. It stays buffered like any
@@ -100,18 +99,19 @@ static void buffer_key(struct blake2b_state *S, const uint8_t *key,
 void blake2b_init_keyed(struct blake2b_state *S, uint8_t outlen,
                         const uint8_t *key, uint8_t keylen)
 {
+    assert(outlen >= 1 && outlen <= BLAKE2B_OUTBYTES);
+    assert(keylen <= BLAKE2B_KEYBYTES && (keylen == 0 || key != NULL));
     init_state(S, param_word0(outlen, keylen), 0, 0, 0, 0, outlen);
     if (keylen > 0)
         buffer_key(S, key, keylen);
 }
 
-int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
-                 const uint8_t *key)
+void blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
+                  const uint8_t *key)
 {
-    if (p->digest_length < 1 || p->digest_length > BLAKE2B_OUTBYTES
-        || p->key_length > BLAKE2B_KEYBYTES
-        || (p->key_length > 0 && key == NULL))
-        return 0;
+    assert(p->digest_length >= 1 && p->digest_length <= BLAKE2B_OUTBYTES);
+    assert(p->key_length <= BLAKE2B_KEYBYTES
+           && (p->key_length == 0 || key != NULL));
 
     init_state(S, param_word0(p->digest_length, p->key_length),
                blake2b_load64_le(p->salt), blake2b_load64_le(p->salt + 8),
@@ -120,7 +120,6 @@ int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
 
     if (p->key_length > 0)
         buffer_key(S, key, p->key_length);
-    return 1;
 }
 
 void blake2b_update(struct blake2b_state *S, const uint8_t *in, size_t len,
@@ -193,8 +192,8 @@ void blake2b_final(struct blake2b_state *S, uint8_t *out,
  * block built and compressed once, without update's and final's buffer
  * bookkeeping. The padding is zeroed by word stores from the message's
  * last word on, before the message is laid over it: volatile, because a
- * compiler turns a plain loop back into a memset call, about twice the
- * instructions on armhf (docs/performance.md).
+ * compiler turns a plain loop back into a memset call, which takes more
+ * instructions on armhf (docs/performance.md, "Short messages").
  */
 static void hash_one_block(uint8_t *out, uint8_t outlen, const uint8_t *in,
                            size_t len, blake2b_compress_fn *compress)

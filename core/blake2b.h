@@ -5,6 +5,8 @@
  * One implementation of init/update/final drives any compress backend
  * through a single seam, blake2b_compress_fn. A backend only ever sees
  * whole 128-byte blocks and touches h, t and f.
+ *
+ * Names in core/ begin blake2b_ and BLAKE2B_ (docs/naming.md).
  */
 #ifndef BLAKE2NEON_CORE_BLAKE2B_H
 #define BLAKE2NEON_CORE_BLAKE2B_H
@@ -67,20 +69,23 @@ static inline void blake2b_counter_add(struct blake2b_state *S,
 void blake2b_params_init(struct blake2b_params *p, uint8_t outlen);
 
 /*
- * Start a computation. key may be NULL when p->key_length is 0, and must
- * hold p->key_length bytes otherwise. Returns 0 if a length is out of range.
+ * The three inits share one rule: the caller validates (each has its own
+ * error to report, and the core has no error channel), the core asserts
+ * in debug builds (compiled out with NDEBUG) and cannot fail. Lengths:
+ * outlen 1..64, key length 0..64, key non-NULL when its length is not 0.
  */
-int blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
-                 const uint8_t *key);
+
+/* Start a computation with p's fields and key (p->key_length bytes). */
+void blake2b_init(struct blake2b_state *S, const struct blake2b_params *p,
+                  const uint8_t *key);
 
 /* Start an unkeyed computation with no salt or personalization: the same
  * as blake2b_init with blake2b_params_init's defaults, without building
- * the parameters. Returns 0 if outlen is not 1..64. */
-int blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen);
+ * the parameters. */
+void blake2b_init_unkeyed(struct blake2b_state *S, uint8_t outlen);
 
-/* Start a computation keyed with key when keylen is 1..64 (unkeyed when
- * 0), with no salt or personalization. Unlike blake2b_init it checks
- * nothing: outlen (1..64) and keylen must have been checked. */
+/* Start a computation keyed with key when keylen is not 0 (unkeyed when
+ * 0), with no salt or personalization. */
 void blake2b_init_keyed(struct blake2b_state *S, uint8_t outlen,
                         const uint8_t *key, uint8_t keylen);
 

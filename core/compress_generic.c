@@ -4,7 +4,7 @@
  *
  * BLAKE2NEON_ROLLED_ROUNDS keeps the 12 rounds in a loop (small code, for
  * 32-bit targets, where the unrolled form is many times larger:
- * docs/performance.md); otherwise every round is expanded with its message
+ * docs/performance.md, "32-bit Arm (ARMv7)"); otherwise every round is expanded with its message
  * indices known at compile time.
  */
 #include "backend.h"
@@ -26,7 +26,8 @@ BLAKE2B_INLINE uint64_t rotr64(uint64_t w, unsigned int c)
 /*
  * 64-bit targets: the four G functions of a half-round (RFC 7693 section
  * 3.1) advance step by step together, four independent chains for the CPU
- * to overlap (faster than one G after another: docs/performance.md).
+ * to overlap (faster than one G after another: docs/performance.md, "The
+ * latency bound").
  */
 
 /* The v[] words of the four G functions of a column or diagonal step. */
@@ -87,7 +88,7 @@ BLAKE2B_INLINE void one_round(uint64_t v[16], const uint64_t m[16],
 /*
  * 32-bit targets hold each word in two registers and have too few for
  * four chains at once: one G after another spills far less (modelled:
- * docs/performance.md).
+ * docs/performance.md, "32-bit Arm (ARMv7)").
  */
 
 /*
@@ -96,7 +97,8 @@ BLAKE2B_INLINE void one_round(uint64_t v[16], const uint64_t m[16],
  * Left to itself, gcc 12 keeps some of v in registers across Gs and spills
  * others at random in the round loop; with this (and without its
  * pre-allocation schedule, see core/CMakeLists.txt) the rolled rounds run
- * fewer instructions on ARMv7 than OpenSSL's own (docs/performance.md).
+ * fewer instructions on ARMv7 than OpenSSL's own (docs/performance.md,
+ * "32-bit Arm (ARMv7)").
  * The empty asm claims to read and write v, so v must be in memory there;
  * it emits nothing.
  */
@@ -142,7 +144,7 @@ BLAKE2B_INLINE void compress_one(struct blake2b_state *S, const uint8_t *in)
     /* Fully unrolled, m and v become registers and constant-indexed
      * words; gcc 12 does so by itself at -O3 only, and at -O2 (what
      * distributions build with) this backend was slower without
-     * (docs/performance.md). */
+     * (docs/performance.md, "The x86-64 rule"). */
 #pragma GCC unroll 16
     for (int i = 0; i < 16; i++)
         m[i] = blake2b_load64_le(in + 8 * i);

@@ -6,13 +6,13 @@
 
 /* The bit value of the Linux UAPI <asm/hwcap.h>, spelled out so that old
  * C libraries' headers do not need it. */
-#define B2B_HWCAP_NEON (1UL << 12)
+#define BLAKE2B_HWCAP_NEON (1UL << 12)
 #endif
 
 int blake2b_cpu_has_neon(void)
 {
 #if defined(__linux__) && defined(__arm__)
-    return (getauxval(AT_HWCAP) & B2B_HWCAP_NEON) != 0;
+    return (getauxval(AT_HWCAP) & BLAKE2B_HWCAP_NEON) != 0;
 #else
     return 0;
 #endif
@@ -23,8 +23,8 @@ int blake2b_cpu_has_neon(void)
 
 /* XCR0 bits: 1 SSE, 2 AVX (YMM upper halves), 5 opmask, 6 ZMM0-15 upper
  * halves, 7 ZMM16-31. */
-#define B2B_XCR0_YMM 0x06u
-#define B2B_XCR0_ZMM 0xe6u
+#define BLAKE2B_XCR0_YMM 0x06u
+#define BLAKE2B_XCR0_ZMM 0xe6u
 
 /*
  * XCR0, the register state the OS saves, or 0 when the OS has not enabled
@@ -57,7 +57,7 @@ static unsigned int leaf7_ebx(void)
 
 int blake2b_cpu_has_avx2(void)
 {
-    return (xcr0_if_avx() & B2B_XCR0_YMM) == B2B_XCR0_YMM
+    return (xcr0_if_avx() & BLAKE2B_XCR0_YMM) == BLAKE2B_XCR0_YMM
            && (leaf7_ebx() & bit_AVX2) != 0;
 }
 
@@ -68,7 +68,7 @@ int blake2b_cpu_has_avx512(void)
     const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL
                               | bit_AVX512BW;
 
-    return (xcr0_if_avx() & B2B_XCR0_ZMM) == B2B_XCR0_ZMM
+    return (xcr0_if_avx() & BLAKE2B_XCR0_ZMM) == BLAKE2B_XCR0_ZMM
            && (leaf7_ebx() & need) == need;
 }
 

@@ -18,12 +18,12 @@
 #if (defined(__GLIBC__) && (__GLIBC__ > 2 \
                             || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 17))) \
     || (defined(__linux__) && !defined(__GLIBC__))
-#define B2N_HAVE_SECURE_GETENV 1
+#define BLAKE2B_HAVE_SECURE_GETENV 1
 #endif
 
-const char *b2n_secure_getenv(const char *name)
+const char *blake2b_secure_getenv(const char *name)
 {
-#if defined(B2N_HAVE_SECURE_GETENV)
+#if defined(BLAKE2B_HAVE_SECURE_GETENV)
     return secure_getenv(name);
 #else
     int privileged;

@@ -9,6 +9,6 @@
  * AT_SECURE), so that an unprivileged user cannot steer the backend
  * choice of a privileged program. Used by the provider and the library.
  */
-const char *b2n_secure_getenv(const char *name);
+const char *blake2b_secure_getenv(const char *name);
 
 #endif

@@ -28,8 +28,7 @@ static int abc_matches(blake2b_compress_fn *compress)
     uint8_t out[64];
 
     blake2b_params_init(&p, 64);
-    if (!blake2b_init(&S, &p, NULL))
-        return 0;
+    blake2b_init(&S, &p, NULL);
     blake2b_update(&S, (const uint8_t *)"abc", 3, compress);
     blake2b_final(&S, out, compress);
     return memcmp(out, abc_digest, sizeof(out)) == 0;
@@ -64,8 +63,7 @@ static int hash_kat(blake2b_compress_fn *compress,
     p.key_length = kat->key_length;
     memcpy(p.salt, kat->salt, sizeof(p.salt));
     memcpy(p.personal, kat->personal, sizeof(p.personal));
-    if (!blake2b_init(&S, &p, kat->key))
-        return 0;
+    blake2b_init(&S, &p, kat->key);
     S.t[0] = t0;
     blake2b_update(&S, msg, len, compress);
     blake2b_final(&S, out, compress);

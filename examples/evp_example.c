@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * Using blake2neon from C: a digest, the size parameter, and the MAC.
- * Build: cc example.c -lcrypto; run with the module installed, or with
+ * Build: cc evp_example.c -lcrypto; run with the module installed, or with
  * OPENSSL_MODULES pointing at the build directory.
  */
 #include <stdio.h>

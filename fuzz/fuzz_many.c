@@ -67,8 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
         blake2b_params_init(&p, jobs[j].outlen);
         p.key_length = jobs[j].keylen;
-        if (!blake2b_init(&S, &p, jobs[j].key))
-            f_fail("job %zu: init refused valid parameters", j);
+        blake2b_init(&S, &p, jobs[j].key);
         blake2b_update(&S, jobs[j].in, jobs[j].inlen, blake2b_compress_generic);
         blake2b_final(&S, want[j], blake2b_compress_generic);
     }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * libblake2neon: BLAKE2b (RFC 7693) with the compress backend that suits
- * this CPU (portable C, ARMv7 NEON, x86-64 AVX2 or AVX-512), chosen once,
- * on first use. Needs nothing but the C library. docs/library.md has more.
+ * this CPU, chosen once, on first use: generic (portable C), neon (ARMv7
+ * NEON), a64 (AArch64), avx2, avx512 or avx512-ror (x86-64). Needs nothing but the C library. docs/library.md has more.
  *
  * Every function that can fail returns BLAKE2NEON_OK (0) or one of the
  * negative BLAKE2NEON_ERR_* codes below; none of them aborts. Every name

@@ -38,8 +38,7 @@ static void start(struct blake2b_state *S, size_t outlen, const void *key,
         memcpy(p.salt, salt, sizeof(p.salt));
     if (personal != NULL)
         memcpy(p.personal, personal, sizeof(p.personal));
-    /* Cannot fail: every length was checked. */
-    (void)blake2b_init(S, &p, key);
+    blake2b_init(S, &p, key); /* every length checked: check_sizes */
 }
 
 int blake2neon_init_param(blake2neon_ctx *ctx, size_t outlen,
@@ -74,7 +73,7 @@ int blake2neon_init(blake2neon_ctx *ctx, size_t outlen)
     c->compress = b2n_lib_compress();
     if (c->compress == NULL)
         return refuse(ctx, BLAKE2NEON_ERR_BACKEND);
-    (void)blake2b_init_unkeyed(&c->state, (uint8_t)outlen);
+    blake2b_init_unkeyed(&c->state, (uint8_t)outlen);
     return BLAKE2NEON_OK;
 }
 

@@ -6,9 +6,9 @@
  * automatic choice that fails gives way to generic).
  * pthread_once makes the first calls of several threads wait for one
  * choice, and publishes it to all of them. Once chosen, the backend is
- * read with one acquire load instead: a few instructions where the call
- * of pthread_once costs about twenty, which a short message's one-shot
- * hash notices on armhf (docs/performance.md).
+ * read with one acquire load instead, cheaper than a call of
+ * pthread_once, which a short message's one-shot hash notices on armhf
+ * (docs/performance.md, "Short messages").
  */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -27,7 +27,7 @@ static void choose(void)
 {
     const struct blake2b_backend *backend = NULL, *failed;
 
-    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+    const char *name = blake2b_secure_getenv(BLAKE2B_BACKEND_ENV);
 
     if (blake2b_backend_choose(name, &backend, &failed) == BLAKE2B_CHOSEN) {
         chosen_lanes = blake2b_lanes_for(backend,

@@ -3,7 +3,7 @@
  * The provider's contexts, zeroed when allocated and wiped before they go
  * back. (Placing them so that none straddles a 4 KiB page, and leaving
  * them unzeroed, were tried for speed and measured too little to keep:
- * docs/performance.md.)
+ * docs/performance.md, "Short messages".)
  */
 #include <stdlib.h>
 #include <string.h>

@@ -3,18 +3,14 @@
  * BLAKE2B-160/256/384/512 digests. The four differ only in their default
  * output size; each accepts a `size` context parameter of 1..64 taken at init.
  */
-#include <string.h>
-
 #include <openssl/core_names.h>
 #include <openssl/params.h>
 
 #include "context_alloc.h"
 #include "errors.h"
-#include "param_codec.h"
+#include "lifecycle.h"
 #include "params.h"
 #include "provider.h"
-
-enum b2n_phase { B2N_FRESH, B2N_RUNNING, B2N_FINISHED };
 
 struct b2n_digest_ctx {
     struct b2n_provctx *provctx;
@@ -74,7 +70,7 @@ static void b2n_digest_freectx(void *vctx)
     /* Only a running context holds input: blake2b_final wiped the state
      * of a finished one, and a fresh one has none. On OpenSSL 3.0 every
      * init frees the context, so a second wipe there would cost every
-     * message (docs/performance.md). */
+     * message (docs/performance.md, "Short messages"). */
     if (ctx->phase == B2N_RUNNING)
         blake2b_wipe(&ctx->state, sizeof(ctx->state));
     provctx = ctx->provctx;
@@ -121,7 +117,7 @@ static int b2n_digest_init(void *vctx, const OSSL_PARAM params[])
     /* Re-init mid-stream: leave none of the abandoned input behind. */
     if (ctx->phase == B2N_RUNNING)
         blake2b_wipe(&ctx->state, sizeof(ctx->state));
-    /* Cannot fail: next_size was checked when it was set. */
+    /* next_size was checked when it was set (b2n_read_size_param). */
     blake2b_init_unkeyed(&ctx->state, ctx->next_size);
     ctx->phase = B2N_RUNNING;
     return 1;
@@ -131,11 +127,8 @@ static int b2n_digest_update(void *vctx, const unsigned char *in, size_t inl)
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    if (ctx->phase != B2N_RUNNING) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
-                  "digest update without init, or after final");
+    if (!b2n_may_update(&ctx->provctx->core, ctx->phase, "digest"))
         return 0;
-    }
     blake2b_update(&ctx->state, in, inl, ctx->provctx->backend->compress);
     return 1;
 }
@@ -145,20 +138,9 @@ static int b2n_digest_final(void *vctx, unsigned char *out, size_t *outl,
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    if (ctx->phase != B2N_RUNNING) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
-                  "digest final without init, or twice");
+    if (!b2n_may_final(&ctx->provctx->core, ctx->phase, "digest",
+                       ctx->state.outlen, outsz))
         return 0;
-    }
-    if (outsz < ctx->state.outlen) {
-        /* OpenSSL before 3.2 offers only the algorithm's nominal size;
-         * 3.2+ the `size` reported, below the running size after a
-         * smaller size was set mid-stream. */
-        B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
-                  "a %zu-byte digest does not fit in %zu bytes",
-                  (size_t)ctx->state.outlen, outsz);
-        return 0;
-    }
     *outl = ctx->state.outlen;
     /* The digest's state is always begun unkeyed (b2n_digest_init). */
     blake2b_final_unkeyed(&ctx->state, out, ctx->provctx->backend->compress,
@@ -178,23 +160,8 @@ static int b2n_digest_get_ctx_params(void *vctx, OSSL_PARAM params[])
 {
     struct b2n_digest_ctx *ctx = vctx;
 
-    /* OpenSSL 3.2+ asks this at every EVP_DigestFinal_ex, with a list of
-     * exactly one size_t `size`: answered here directly, since the general
-     * path below (name search, integer conversion) cost more per message
-     * than init, update and final's glue together (docs/performance.md).
-     * Any other list takes the general path. */
-    if (params != NULL && params[0].key != NULL && params[1].key == NULL
-        && params[0].data_type == OSSL_PARAM_UNSIGNED_INTEGER
-        && params[0].data_size == sizeof(size_t) && params[0].data != NULL
-        && params[0].key[0] == 's' && params[0].key[1] == 'i'
-        && params[0].key[2] == 'z' && params[0].key[3] == 'e'
-        && params[0].key[4] == '\0') {
-        size_t size = ctx->next_size;
-
-        memcpy(params[0].data, &size, sizeof(size));
-        params[0].return_size = sizeof(size);
-        return 1;
-    }
+    /* OpenSSL 3.2+ asks for a size_t `size` at every EVP_DigestFinal_ex:
+     * the codec stores that case without conversion (param_codec.c). */
     return b2n_write_size_param(&ctx->provctx->core, params,
                                 OSSL_DIGEST_PARAM_SIZE, ctx->next_size);
 }
@@ -220,19 +187,17 @@ static const OSSL_PARAM *b2n_digest_gettable_ctx_params(void *vctx,
     return b2n_digest_size_param_list;
 }
 
-/* No provider context here (OpenSSL passes none): errors go through the
- * error slot of the libcrypto that fetched the table (errors.h). */
-static int b2n_digest_get_params(unsigned int slot, OSSL_PARAM params[],
-                                 size_t size)
+/* OpenSSL passes no provider context here, so there is no core to raise an
+ * error through: a parameter whose type cannot hold the answer (the
+ * caller's mistake, the only way this fails) makes it return 0 with
+ * nothing queued (docs/hardening.md). */
+static int b2n_digest_get_params(OSSL_PARAM params[], size_t size)
 {
-    struct b2n_core core;
-
-    b2n_error_slot_core(slot, &core);
-    return b2n_write_size_param(&core, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
+    return b2n_write_size_param(NULL, params, OSSL_DIGEST_PARAM_BLOCK_SIZE,
                                 BLAKE2B_BLOCKBYTES)
-           && b2n_write_size_param(&core, params, OSSL_DIGEST_PARAM_SIZE, size)
-           && b2n_write_int_param(&core, params, OSSL_DIGEST_PARAM_XOF, 0)
-           && b2n_write_int_param(&core, params,
+           && b2n_write_size_param(NULL, params, OSSL_DIGEST_PARAM_SIZE, size)
+           && b2n_write_int_param(NULL, params, OSSL_DIGEST_PARAM_XOF, 0)
+           && b2n_write_int_param(NULL, params,
                                   OSSL_DIGEST_PARAM_ALGID_ABSENT, 0);
 }
 
@@ -250,85 +215,56 @@ static const OSSL_PARAM *b2n_digest_gettable_params(void *provctx)
     return gettable;
 }
 
-/* The four digests differ only in their default size. */
-#define B2N_DIGEST_NEWCTX(bits)                                                \
+/* The dispatch table of one digest: the four differ only in their default
+ * size, which newctx and get_params (neither given it by OpenSSL) carry. */
+#define B2N_DIGEST_TABLE(bits)                                                 \
     static OSSL_FUNC_digest_newctx_fn b2n_digest##bits##_newctx;               \
     static void *b2n_digest##bits##_newctx(void *provctx)                      \
     {                                                                          \
         return b2n_digest_newctx(provctx, (bits) / 8);                         \
-    }
-
-B2N_DIGEST_NEWCTX(160)
-B2N_DIGEST_NEWCTX(256)
-B2N_DIGEST_NEWCTX(384)
-B2N_DIGEST_NEWCTX(512)
-
-/*
- * The dispatch table of one digest for one error slot: all alike but for
- * the default size and the slot its get_params raises errors through.
- */
-#define B2N_DIGEST_TABLE(bits, slot)                                           \
-    static OSSL_FUNC_digest_get_params_fn b2n_digest##bits##_get_params_##slot;\
-    static int b2n_digest##bits##_get_params_##slot(OSSL_PARAM params[])       \
-    {                                                                          \
-        return b2n_digest_get_params((slot), params, (bits) / 8);              \
     }                                                                          \
-    static const OSSL_DISPATCH b2n_digest##bits##_functions_##slot[] = {       \
-        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))b2n_digest##bits##_newctx },  \
-        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))b2n_digest_freectx },       \
-        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))b2n_digest_dupctx },         \
-        { OSSL_FUNC_DIGEST_INIT, (void (*)(void))b2n_digest_init },             \
-        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))b2n_digest_update },         \
-        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))b2n_digest_final },           \
-        { OSSL_FUNC_DIGEST_GET_PARAMS,                                          \
-          (void (*)(void))b2n_digest##bits##_get_params_##slot },               \
-        { OSSL_FUNC_DIGEST_GETTABLE_PARAMS,                                     \
-          (void (*)(void))b2n_digest_gettable_params },                         \
-        { OSSL_FUNC_DIGEST_SET_CTX_PARAMS,                                      \
-          (void (*)(void))b2n_digest_set_ctx_params },                          \
-        { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS,                                 \
-          (void (*)(void))b2n_digest_settable_ctx_params },                     \
-        { OSSL_FUNC_DIGEST_GET_CTX_PARAMS,                                      \
-          (void (*)(void))b2n_digest_get_ctx_params },                          \
-        { OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS,                                 \
-          (void (*)(void))b2n_digest_gettable_ctx_params },                     \
+    static OSSL_FUNC_digest_get_params_fn b2n_digest##bits##_get_params;       \
+    static int b2n_digest##bits##_get_params(OSSL_PARAM params[])              \
+    {                                                                          \
+        return b2n_digest_get_params(params, (bits) / 8);                      \
+    }                                                                          \
+    static const OSSL_DISPATCH b2n_digest##bits##_functions[] = {              \
+        { OSSL_FUNC_DIGEST_NEWCTX, (void (*)(void))b2n_digest##bits##_newctx },\
+        { OSSL_FUNC_DIGEST_FREECTX, (void (*)(void))b2n_digest_freectx },      \
+        { OSSL_FUNC_DIGEST_DUPCTX, (void (*)(void))b2n_digest_dupctx },        \
+        { OSSL_FUNC_DIGEST_INIT, (void (*)(void))b2n_digest_init },            \
+        { OSSL_FUNC_DIGEST_UPDATE, (void (*)(void))b2n_digest_update },        \
+        { OSSL_FUNC_DIGEST_FINAL, (void (*)(void))b2n_digest_final },          \
+        { OSSL_FUNC_DIGEST_GET_PARAMS,                                         \
+          (void (*)(void))b2n_digest##bits##_get_params },                     \
+        { OSSL_FUNC_DIGEST_GETTABLE_PARAMS,                                    \
+          (void (*)(void))b2n_digest_gettable_params },                        \
+        { OSSL_FUNC_DIGEST_SET_CTX_PARAMS,                                     \
+          (void (*)(void))b2n_digest_set_ctx_params },                         \
+        { OSSL_FUNC_DIGEST_SETTABLE_CTX_PARAMS,                                \
+          (void (*)(void))b2n_digest_settable_ctx_params },                    \
+        { OSSL_FUNC_DIGEST_GET_CTX_PARAMS,                                     \
+          (void (*)(void))b2n_digest_get_ctx_params },                         \
+        { OSSL_FUNC_DIGEST_GETTABLE_CTX_PARAMS,                                \
+          (void (*)(void))b2n_digest_gettable_ctx_params },                    \
         { 0, NULL }                                                            \
     };
 
+B2N_DIGEST_TABLE(160)
+B2N_DIGEST_TABLE(256)
+B2N_DIGEST_TABLE(384)
+B2N_DIGEST_TABLE(512)
+
 /* Names and OIDs of RFC 7693; the 512 list is exactly the default
  * provider's, so loading both keeps alias resolution consistent. */
-#define B2N_DIGEST_ALGORITHMS(slot)                                            \
-    B2N_DIGEST_TABLE(160, slot)                                                \
-    B2N_DIGEST_TABLE(256, slot)                                                \
-    B2N_DIGEST_TABLE(384, slot)                                                \
-    B2N_DIGEST_TABLE(512, slot)                                                \
-    static const OSSL_ALGORITHM b2n_digest_algorithms_##slot[] = {             \
-        { "BLAKE2B-160:BLAKE2b160:1.3.6.1.4.1.1722.12.2.1.5", B2N_PROPERTIES,  \
-          b2n_digest160_functions_##slot, "BLAKE2b with a 160-bit output" },   \
-        { "BLAKE2B-256:BLAKE2b256:1.3.6.1.4.1.1722.12.2.1.8", B2N_PROPERTIES,  \
-          b2n_digest256_functions_##slot, "BLAKE2b with a 256-bit output" },   \
-        { "BLAKE2B-384:BLAKE2b384:1.3.6.1.4.1.1722.12.2.1.12", B2N_PROPERTIES, \
-          b2n_digest384_functions_##slot, "BLAKE2b with a 384-bit output" },   \
-        { "BLAKE2B-512:BLAKE2b512:1.3.6.1.4.1.1722.12.2.1.16", B2N_PROPERTIES, \
-          b2n_digest512_functions_##slot, "BLAKE2b with a 512-bit output" },   \
-        { NULL, NULL, NULL, NULL }                                             \
-    };
-
-/* One per error slot, and one for the slot that raises nothing. */
-B2N_DIGEST_ALGORITHMS(0)
-B2N_DIGEST_ALGORITHMS(1)
-B2N_DIGEST_ALGORITHMS(2)
-B2N_DIGEST_ALGORITHMS(3)
-B2N_DIGEST_ALGORITHMS(4)
-_Static_assert(B2N_ERROR_SLOTS == 4, "one B2N_DIGEST_ALGORITHMS per slot");
-
-const OSSL_ALGORITHM *b2n_digest_algorithms(unsigned int error_slot)
-{
-    static const OSSL_ALGORITHM *const by_slot[] = {
-        b2n_digest_algorithms_0, b2n_digest_algorithms_1,
-        b2n_digest_algorithms_2, b2n_digest_algorithms_3,
-        b2n_digest_algorithms_4,
-    };
-
-    return by_slot[error_slot];
-}
+const OSSL_ALGORITHM b2n_digest_algorithms[] = {
+    { "BLAKE2B-160:BLAKE2b160:1.3.6.1.4.1.1722.12.2.1.5", B2N_PROPERTIES,
+      b2n_digest160_functions, "BLAKE2b with a 160-bit output" },
+    { "BLAKE2B-256:BLAKE2b256:1.3.6.1.4.1.1722.12.2.1.8", B2N_PROPERTIES,
+      b2n_digest256_functions, "BLAKE2b with a 256-bit output" },
+    { "BLAKE2B-384:BLAKE2b384:1.3.6.1.4.1.1722.12.2.1.12", B2N_PROPERTIES,
+      b2n_digest384_functions, "BLAKE2b with a 384-bit output" },
+    { "BLAKE2B-512:BLAKE2b512:1.3.6.1.4.1.1722.12.2.1.16", B2N_PROPERTIES,
+      b2n_digest512_functions, "BLAKE2b with a 512-bit output" },
+    { NULL, NULL, NULL, NULL }
+};

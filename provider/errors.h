@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: Apache-2.0 */
-/* Errors raised through the core's error upcalls, with readable reasons,
- * also where OpenSSL gives no provider context (error slots, below). */
+/* Errors raised through the core's error upcalls, with readable reasons. */
 #ifndef BLAKE2NEON_PROVIDER_ERRORS_H
 #define BLAKE2NEON_PROVIDER_ERRORS_H
 
@@ -43,7 +42,7 @@ enum b2n_reason {
     B2N_LIBCRYPTO_REASON(PROV_R_SELF_TEST_KAT_FAILURE)
 #define B2N_LOAD_OUT_OF_MEMORY B2N_LIBCRYPTO_REASON(ERR_R_MALLOC_FAILURE)
 /* A parameter asked for cannot hold the answer: the default provider's
- * reason, and one that needs no provider context (see b2n_raise_at). */
+ * reason. */
 #define B2N_PARAM_NOT_SET B2N_LIBCRYPTO_REASON(PROV_R_FAILED_TO_SET_PARAMETER)
 
 /* The table handed to the core by OSSL_FUNC_PROVIDER_GET_REASON_STRINGS. */
@@ -52,6 +51,7 @@ extern const OSSL_ITEM b2n_reason_strings[];
 /*
  * Raise reason (an enum b2n_reason, or a B2N_LIBCRYPTO_REASON one), with
  * printf-style detail, on the caller's error queue through core's upcalls.
+ * core NULL raises nothing.
  */
 #define B2N_RAISE(core, reason, ...) \
     b2n_raise_at((core), __FILE__, __LINE__, __func__, (reason), __VA_ARGS__)
@@ -63,26 +63,5 @@ void b2n_raise_at(const struct b2n_core *core, const char *file, int line,
     __attribute__((format(printf, 6, 7)))
 #endif
     ;
-
-/*
- * OpenSSL calls a digest's get_params with no provider context, so the
- * upcalls to raise an error there must come from elsewhere. They are
- * libcrypto's functions, the same for every load by one libcrypto, and
- * one process may hold two (3.x and 4.x loading the same module file):
- * each libcrypto that loads the module gets an error slot with its
- * upcalls, and algorithm tables whose get_params raise through that slot
- * (digest.c). A slot's core has no handle: only B2N_LIBCRYPTO_REASON
- * reasons may be raised through it (the core reads the handle only to
- * find a provider's own reasons).
- */
-enum { B2N_ERROR_SLOTS = 4 };
-
-/* The slot of core's libcrypto, claimed at its first load: below
- * B2N_ERROR_SLOTS, or B2N_ERROR_SLOTS for a core with no error upcalls or
- * a fifth libcrypto, whose slot raises nothing (the call still fails). */
-unsigned int b2n_error_slot_claim(const struct b2n_core *core);
-
-/* A core that raises on the queue of slot's libcrypto. */
-void b2n_error_slot_core(unsigned int slot, struct b2n_core *out);
 
 #endif

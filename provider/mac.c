@@ -11,6 +11,7 @@
 
 #include "context_alloc.h"
 #include "errors.h"
+#include "lifecycle.h"
 #include "param_codec.h"
 #include "params.h"
 #include "provider.h"
@@ -20,7 +21,7 @@ struct b2n_mac_ctx {
     struct blake2b_params params;  /* for the next init */
     uint8_t key[BLAKE2B_KEYBYTES];
     struct blake2b_state state;
-    int running;                   /* between init and final */
+    enum b2n_phase phase;
 };
 
 
@@ -44,7 +45,7 @@ static void *b2n_mac_newctx(void *provctx)
         B2N_RAISE(core, B2N_R_OUT_OF_MEMORY, "MAC context");
         return NULL;
     }
-    ctx->provctx = provctx; /* zeroed: no key, not running */
+    ctx->provctx = provctx; /* zeroed: no key, B2N_FRESH */
     blake2b_params_init(&ctx->params, BLAKE2B_OUTBYTES);
     return ctx;
 }
@@ -131,7 +132,7 @@ static int b2n_mac_init(void *vctx, const unsigned char *key, size_t keylen,
         return 0;
     }
     blake2b_init(&ctx->state, &ctx->params, ctx->key); /* lengths checked */
-    ctx->running = 1;
+    ctx->phase = B2N_RUNNING;
     return 1;
 }
 
@@ -139,11 +140,8 @@ static int b2n_mac_update(void *vctx, const unsigned char *in, size_t inl)
 {
     struct b2n_mac_ctx *ctx = vctx;
 
-    if (!ctx->running) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
-                  "MAC update without init, or after final");
+    if (!b2n_may_update(&ctx->provctx->core, ctx->phase, "MAC"))
         return 0;
-    }
     blake2b_update(&ctx->state, in, inl, ctx->provctx->backend->compress);
     return 1;
 }
@@ -153,27 +151,20 @@ static int b2n_mac_final(void *vctx, unsigned char *out, size_t *outl,
 {
     struct b2n_mac_ctx *ctx = vctx;
 
-    if (!ctx->running) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_CALLED_OUT_OF_ORDER,
-                  "MAC final without init, or twice");
+    if (!b2n_may_final(&ctx->provctx->core, ctx->phase, "MAC",
+                       ctx->state.outlen, outsize))
         return 0;
-    }
-    if (outsize < ctx->state.outlen) {
-        B2N_RAISE(&ctx->provctx->core, B2N_R_OUTPUT_BUFFER_TOO_SMALL,
-                  "a %zu-byte MAC does not fit in %zu bytes",
-                  (size_t)ctx->state.outlen, outsize);
-        return 0;
-    }
     *outl = ctx->state.outlen;
     blake2b_final(&ctx->state, out, ctx->provctx->backend->compress);
-    ctx->running = 0; /* blake2b_final wiped the keyed state */
+    ctx->phase = B2N_FINISHED; /* blake2b_final wiped the keyed state */
     return 1;
 }
 
 /* The size the running computation will output, else the next init's. */
 static size_t b2n_mac_current_size(const struct b2n_mac_ctx *ctx)
 {
-    return ctx->running ? ctx->state.outlen : ctx->params.digest_length;
+    return ctx->phase == B2N_RUNNING ? ctx->state.outlen
+                                     : ctx->params.digest_length;
 }
 
 static int b2n_mac_get_ctx_params(void *vctx, OSSL_PARAM params[])

@@ -185,6 +185,15 @@ int b2n_param_set_size_t(OSSL_PARAM *p, size_t val)
 {
     struct integer v = { (uint64_t)val, 0 };
 
+    /* A size_t asked for as one, as OpenSSL 3.2+ asks a digest's `size`
+     * at every final: stored as it is, without the conversion below. */
+    if (p != NULL && p->data_type == OSSL_PARAM_UNSIGNED_INTEGER
+        && p->data_size == sizeof(val) && p->data != NULL) {
+        memcpy(p->data, &val, sizeof(val));
+        p->return_size = sizeof(val);
+        return 1;
+    }
+
     return set_integer(p, v, sizeof(val));
 }
 

@@ -37,7 +37,8 @@ int b2n_read_bytes_param(const struct b2n_core *core, const OSSL_PARAM params[],
  * If params holds name, set it to value, a size_t or an int as the
  * gettable lists declare it (a parameter with no buffer learns that size),
  * converted to the parameter's type as libcrypto would (param_codec.h).
- * Returns 0, with B2N_PARAM_NOT_SET raised, if it cannot; 1 otherwise.
+ * Returns 0, with B2N_PARAM_NOT_SET raised (nothing where core is NULL:
+ * a digest's get_params has none), if it cannot; 1 otherwise.
  */
 int b2n_write_size_param(const struct b2n_core *core, OSSL_PARAM params[],
                          const char *name, size_t value);

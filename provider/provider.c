@@ -5,7 +5,6 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include <openssl/core_names.h>
 #include <openssl/params.h> /* OSSL_PARAM_* initializers only */
@@ -45,17 +44,6 @@ static const OSSL_PARAM *b2n_gettable_params(void *provctx)
     return gettable;
 }
 
-/* The backend parameter: the build info from "backend=" on, which says
- * when generic stands in for an automatic choice that failed (see
- * OSSL_provider_init). */
-static const char *backend_text(const struct b2n_provctx *provctx)
-{
-    static const char tag[] = "backend=";
-    const char *at = strstr(provctx->buildinfo, tag);
-
-    return at != NULL ? at + sizeof(tag) - 1 : provctx->backend->name;
-}
-
 static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
 {
     const struct b2n_provctx *provctx = vprovctx;
@@ -74,7 +62,7 @@ static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
     if (p != NULL && !b2n_param_set_int(p, 1))
         return 0;
     p = b2n_param_locate(params, B2N_PARAM_BACKEND);
-    if (p != NULL && !b2n_param_set_utf8_ptr(p, backend_text(provctx)))
+    if (p != NULL && !b2n_param_set_utf8_ptr(p, provctx->backend_text))
         return 0;
     return 1;
 }
@@ -82,11 +70,11 @@ static int b2n_get_params(void *vprovctx, OSSL_PARAM params[])
 static const OSSL_ALGORITHM *b2n_query_operation(void *provctx, int operation_id,
                                                  int *no_cache)
 {
+    (void)provctx;
     *no_cache = 0;
     switch (operation_id) {
     case OSSL_OP_DIGEST:
-        return b2n_digest_algorithms(
-            ((const struct b2n_provctx *)provctx)->error_slot);
+        return b2n_digest_algorithms;
     case OSSL_OP_MAC:
         return b2n_mac_algorithms;
     }
@@ -141,17 +129,17 @@ static void list_backends(char *out, size_t outlen)
  * for the build info: losing every BLAKE2b digest (silently, when a config
  * file on OpenSSL 3.0 activates the provider) would be worse. A backend
  * the user named must pass, or the load fails. In a setuid or setgid
- * process the environment is not read (b2n_secure_getenv): the invoking
+ * process the environment is not read (blake2b_secure_getenv): the invoking
  * user must not choose the code a privileged program runs, nor make its
  * provider fail to load.
  */
-static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
-                                                    const char *configured,
-                                                    const char **failed)
+static const struct blake2b_backend *choose_backend(
+    const struct b2n_core *core, const char *configured,
+    const struct blake2b_backend **failed)
 {
-    const char *name = b2n_secure_getenv(BLAKE2B_BACKEND_ENV);
+    const char *name = blake2b_secure_getenv(BLAKE2B_BACKEND_ENV);
     const char *source = BLAKE2B_BACKEND_ENV;
-    const struct blake2b_backend *backend = NULL, *failed_backend;
+    const struct blake2b_backend *backend = NULL;
     char names[128];
 
     if (name == NULL || name[0] == '\0') {
@@ -159,11 +147,10 @@ static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
         source = "config key " B2N_PARAM_BACKEND;
     }
     *failed = NULL;
-    switch (blake2b_backend_choose(name, &backend, &failed_backend)) {
+    switch (blake2b_backend_choose(name, &backend, failed)) {
     case BLAKE2B_CHOSEN:
         /* Nothing is raised when generic stands in: the load succeeds,
          * and the build info and the backend parameter say what happened. */
-        *failed = failed_backend != NULL ? failed_backend->name : NULL;
         return backend;
     case BLAKE2B_CHOICE_UNKNOWN:
         list_backends(names, sizeof(names));
@@ -186,6 +173,22 @@ static const struct blake2b_backend *choose_backend(const struct b2n_core *core,
         break;
     }
     return NULL;
+}
+
+/* The backend parameter and the build info, from the backend fields:
+ * they say when generic stands in for an automatic choice that failed. */
+static void describe_backend(struct b2n_provctx *provctx)
+{
+    if (provctx->failed_backend != NULL)
+        snprintf(provctx->backend_text, sizeof(provctx->backend_text),
+                 "%s, %s failed its self-test", provctx->backend->name,
+                 provctx->failed_backend->name);
+    else
+        snprintf(provctx->backend_text, sizeof(provctx->backend_text), "%s",
+                 provctx->backend->name);
+    snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
+             B2N_PROVIDER_NAME " %s backend=%s", BLAKE2NEON_VERSION,
+             provctx->backend_text);
 }
 
 /* Read the provider's own section of the config file, if any. */
@@ -218,8 +221,7 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     };
     struct b2n_core core = { .handle = handle };
     OSSL_FUNC_core_get_params_fn *core_get_params = NULL;
-    const struct blake2b_backend *backend;
-    const char *failed;
+    const struct blake2b_backend *backend, *failed;
     struct b2n_provctx *provctx;
 
     for (; in->function_id != 0; in++) {
@@ -261,17 +263,10 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
         return 0;
     }
     provctx->core = core;
-    provctx->error_slot = b2n_error_slot_claim(&core);
     provctx->backend = backend;
+    provctx->failed_backend = failed;
     atomic_init(&provctx->spare_digest_ctx, NULL);
-    if (failed != NULL)
-        snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
-                 B2N_PROVIDER_NAME " %s backend=%s, %s failed its self-test",
-                 BLAKE2NEON_VERSION, backend->name, failed);
-    else
-        snprintf(provctx->buildinfo, sizeof(provctx->buildinfo),
-                 B2N_PROVIDER_NAME " %s backend=%s", BLAKE2NEON_VERSION,
-                 backend->name);
+    describe_backend(provctx);
 
     *out = provider_functions;
     *provctx_out = provctx;

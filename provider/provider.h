@@ -28,16 +28,20 @@ struct b2n_core {
 /* One per load of the provider into a library context. */
 struct b2n_provctx {
     struct b2n_core core;
-    unsigned int error_slot;  /* its libcrypto's (errors.h) */
     const struct blake2b_backend *backend; /* chosen and self-tested at load */
+    /* The automatic choice that failed its self-test, for which generic
+     * stands in (provider.c, choose_backend); else NULL. */
+    const struct blake2b_backend *failed_backend;
+    /* Built at load from the two above: the backend parameter, and the
+     * build info that holds it. */
+    char backend_text[64];
     char buildinfo[96];
     /* A freed digest context kept for the next newctx (digest.c), wiped;
      * NULL if none. */
     _Atomic(void *) spare_digest_ctx;
 };
 
-/* The digests whose get_params raise through error_slot (errors.h). */
-const OSSL_ALGORITHM *b2n_digest_algorithms(unsigned int error_slot);
+extern const OSSL_ALGORITHM b2n_digest_algorithms[];
 /* Release what the digests keep in provctx (at teardown). */
 void b2n_digest_teardown(struct b2n_provctx *provctx);
 extern const OSSL_ALGORITHM b2n_mac_algorithms[];

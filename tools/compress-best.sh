@@ -8,7 +8,7 @@
 #                          [BLOCKS [TRIALS [ROUNDS]]]
 #   e.g. tools/compress-best.sh                  (128 blocks, 200 calls, 5 rounds)
 #        tools/compress-best.sh --variant /tmp/avx2.c:blake2b_compress_avx2:-mavx2
-#   (what it gave, dated: docs/performance.md)
+#   (what it gave, dated: docs/performance.md, "The x86-64 rule")
 #
 # Every backend of the build's core (DIR/core/libblake2b_core.a, default
 # build/) this CPU can run, and with --variant one more row: FILE compiled

@@ -9,7 +9,7 @@ execute.
                        [--backend NAME] [--sizes 100,140,16384]
                        [--mca cortex-a9,cortex-a15] [--reuse] [--where SIZE]
                        [--providers default,blake2neon]
-    e.g. tools/evp-insns.py build-armhf --cpu cortex-r5f   (results: docs/performance.md)
+    e.g. tools/evp-insns.py build-armhf --cpu cortex-r5f   (results: docs/performance.md, "32-bit Arm (ARMv7)")
          tools/evp-insns.py build-armhf --cpu cortex-a7 --reuse --mca '' --where 100
 
 --reuse hashes every message on one EVP_MD_CTX (EVP_DigestInit_ex, Update,

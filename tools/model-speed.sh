@@ -7,7 +7,7 @@
 #   tools/model-speed.sh [--cc clang|gcc] [-O LEVEL] [--llvm N]
 #                        [--cores LIST] [--figures] [--no-openssl]
 #                        [aarch64|armv7|x86-64|all]
-#   e.g. tools/model-speed.sh --cc gcc armv7   (what it gave, dated: docs/performance.md)
+#   e.g. tools/model-speed.sh --cc gcc armv7   (what it gave, dated: docs/performance.md, "32-bit Arm (ARMv7)", "AArch64" and "The x86-64 rule")
 #
 # --llvm N: model with llvm-mca-N and llvm-objdump-N instead of LLVM 14's
 # (C is still compiled by clang-14 or gcc). On x86-64, N >= 17 models
@@ -187,7 +187,7 @@ setup_target() {
         probe=("add-x|add x0, x1, x2" "ror-x|ror x0, x1, #24"
             "eor-ror|eor x0, x1, x2, ror #24")
         # name | source | function | extra flags. (The vector kernels
-        # AArch64 had are in docs/performance.md, "Retired backends".)
+        # AArch64 had are in docs/performance.md, "AArch64".)
         backends=(
             "generic|compress_generic.c|blake2b_compress_generic|"
             "a64|arm/compress_a64.S|blake2b_compress_a64|"
@@ -612,7 +612,8 @@ run_x86() {
     [ "$llvm" -ge 17 ] &&
         cores=(sapphirerapids alderlake icelake-server skylake-avx512 znver4)
     # Zen 3 too, the core tools/compress-best.sh has measured; LLVM 19 takes
-    # -mcpu=znver5, but with its Zen 4 model (docs/performance.md).
+    # -mcpu=znver5, but with its Zen 4 model (docs/performance.md, "The
+    # x86-64 rule").
     [ "$llvm" -ge 17 ] && cores+=(znver3)
     [ "$llvm" -ge 19 ] && cores+=(znver5)
     [ -z "$only_cores" ] || IFS=, read -r -a cores <<<"$only_cores"

@@ -10,7 +10,7 @@
 # slow offsets are timed again and reported only if they stay slow.
 #
 #   tools/placement-sweep.sh [BACKEND [SIZE]]   (BACKEND: generic, avx2...)
-#   e.g. tools/placement-sweep.sh avx2 128      (results: docs/performance.md)
+#   e.g. tools/placement-sweep.sh avx2 128      (results: docs/performance.md, "Short messages")
 #
 # x86-64 only (it links the x86 backends, as backends.c lists them for
 # that target). Builds the core alone with gcc -O2 in a temporary

@@ -10,7 +10,7 @@
 #            build-cross-armhf-cortex-a7/cmd/b2nsum FILE
 #
 # Per byte or per call: run twice with different sizes or counts and
-# divide the difference (docs/performance.md does so), which removes
+# divide the difference (docs/performance.md, "32-bit Arm (ARMv7)", does so), which removes
 # start-up and exit. Prints the count.
 set -euo pipefail
 qemu=${1:?usage: $0 QEMU CPU SYSROOT PROGRAM [ARG...]}

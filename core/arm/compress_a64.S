@@ -28,7 +28,7 @@
  * promises). Assembly keeps the choice. Where a core runs the shifted EOR on
  * another pipe than plain ALU operations (Cortex-A57/A72: the M pipe), the
  * same instructions also spread over more pipes. Figures and the published
- * latencies they rest on: docs/performance.md, "a64: the shorter chain".
+ * latencies they rest on: docs/performance.md, "AArch64".
  *
  * Layout: v0..v15 of the work vector each in one x register (see below);
  * the four G functions of a column or diagonal step advance together,
@@ -465,14 +465,14 @@ blake2b_compress_a64:
  */
 #if defined(__ARM_FEATURE_BTI_DEFAULT) || defined(__ARM_FEATURE_PAC_DEFAULT)
 #if defined(__ARM_FEATURE_BTI_DEFAULT)
-#define B2N_FEATURE_BTI 1
+#define BLAKE2B_FEATURE_BTI 1
 #else
-#define B2N_FEATURE_BTI 0
+#define BLAKE2B_FEATURE_BTI 0
 #endif
 #if defined(__ARM_FEATURE_PAC_DEFAULT)
-#define B2N_FEATURE_PAC 2
+#define BLAKE2B_FEATURE_PAC 2
 #else
-#define B2N_FEATURE_PAC 0
+#define BLAKE2B_FEATURE_PAC 0
 #endif
 	.pushsection .note.gnu.property, "a"
 	.balign	8
@@ -482,7 +482,7 @@ blake2b_compress_a64:
 	.asciz	"GNU"
 	.long	0xc0000000	/* GNU_PROPERTY_AARCH64_FEATURE_1_AND */
 	.long	4
-	.long	B2N_FEATURE_BTI | B2N_FEATURE_PAC
+	.long	BLAKE2B_FEATURE_BTI | BLAKE2B_FEATURE_PAC
 	.long	0		/* padding to 8 bytes */
 	.popsection
 #endif

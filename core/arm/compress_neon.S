@@ -30,7 +30,7 @@
  *     tables), not vext.8 of a register with itself: the ARMv7 models charge
  *     vext.8 more latency and issue slots than vtbl.8 on the chain of every
  *     G, and on a real Cortex-A7 vtbl.8 was reported the faster
- *     (docs/performance.md, "neon and the rule"); by 63 with vadd.i64
+ *     (docs/performance.md, "32-bit Arm (ARMv7)"); by 63 with vadd.i64
  *     (x + x = x << 1), then vsra.u64 adding in the top bit (the low bit is
  *     zero, so adding is inserting; less latency than vsri.64 in the
  *     models).
@@ -40,7 +40,7 @@
  *     So twelve message words stay in registers.
  *   - The message schedule is resolved at assembly time: a round is a macro
  *     taking its 16 sigma indices; the 12 rounds are unrolled (its size:
- *     docs/performance.md).
+ *     docs/performance.md, "32-bit Arm (ARMv7)").
  *   - Order: within a step the x and y lane pairs are independent chains and
  *     are interleaved; "a += m[y]" is off both chains and is issued early to
  *     fill the wait after "d ^= a".

@@ -11,9 +11,10 @@
  *
  * Why this is assembly: for a message of one block, what surrounds the
  * compress in C (a memcpy of the message and a zeroing of the padding, h
- * set from the IV, a memcpy of the digest, the wipe of the state) costs
- * about a quarter of the compress itself on ARMv7; with NEON loads and
- * stores it is a few dozen instructions (docs/performance.md). The
+ * set from the IV, a memcpy of the digest, the wipe of the state) is a
+ * large part of the cost of a short message on ARMv7; NEON loads and
+ * stores do it in far fewer instructions (docs/performance.md, "Short
+ * messages"). The
  * compress is blake2b_compress_neon, called on a state in this frame.
  *
  * The message is read exactly: 32-byte NEON loads while 32 bytes are

@@ -25,7 +25,7 @@
  *  - A message row is one broadcast load and three broadcast loads merged
  *    into one lane each (opmasks): four instructions, no shuffle. Plain
  *    broadcasts merged with vpblendd (seven) measured slower on Zen 4
- *    (docs/performance.md).
+ *    (docs/performance.md, "The x86-64 rule").
  *  - This file also builds the backend avx512-ror, which rotates on the
  *    chain and blends its rows where a fast vprorq and Intel's ports
  *    make the two tricks above a loss (compress_avx512_ror.S defines
@@ -159,7 +159,7 @@
  * rotated halves of a = A_M + b, rotate(A_M) + rotate(b): both are ready
  * before the step starts, so the slow rotations are off the chain
  * (measured faster on Zen 4 than rotating a once it is done:
- * docs/performance.md).
+ * docs/performance.md, "The x86-64 rule").
  * i0..i3 are the next step's first message words, in its own lane order.
  */
 .macro TURN lanes_a, lanes_c, i0, i1, i2, i3
@@ -250,7 +250,8 @@
 .macro CLEAR_VECTORS
 	/* Zeroing idioms need no execution port; vzeroall, which would clear
 	 * ymm0-15 in one instruction, is microcoded on Intel cores since
-	 * Skylake and measured slower per call on Zen 4 (docs/performance.md).
+	 * Skylake and measured slower per call on Zen 4 (docs/performance.md,
+	 * "The x86-64 rule").
 	 * vzeroupper then marks the upper halves clean for SSE code that
 	 * follows. */
 	vpxor		%xmm0, %xmm0, %xmm0

@@ -18,7 +18,7 @@
  * the stream decides how often the out-of-order core delays that chain
  * behind work that could wait. Compilers scheduled the same intrinsics
  * differently and slower than this stream, which does not depend on the
- * compiler (figures: docs/performance.md). The rounds, and how they keep
+ * compiler (docs/performance.md, "The x86-64 rule"). The rounds, and how they keep
  * the chain short, are avx512_rounds.h's; this file builds both avx512
  * and, with AVX512_ROTATE_ON_CHAIN, avx512-ror (compress_avx512_ror.S).
  *
@@ -70,7 +70,7 @@ blake2b_compress_avx512:
 	/* f in two loads: final stores f0 just before the call, init stored
 	 * f1 long before, and one 16-byte load of both cannot take f0 from
 	 * the store buffer, so it would wait for the store to reach the cache
-	 * (measured: docs/performance.md). */
+	 * (measured: docs/performance.md, "The x86-64 rule"). */
 	vmovq		STATE_F(STATE), F_X
 	vpinsrq		$1, STATE_F+8(STATE), F_X, F_X
 	SET_LANE_MASKS

@@ -12,7 +12,7 @@
  *    rotations (valignq) need too; vpblendd runs on any vector port.
  * A round then takes fewer vector uops. Chosen on Intel cores with
  * AVX-512; measured behind avx512 on Zen 4 (docs/performance.md, "The
- * x86-64 rule" and its rows' sections).
+ * x86-64 rule").
  */
 #define blake2b_compress_avx512 blake2b_compress_avx512_ror
 #define AVX512_ROTATE_ON_CHAIN 1

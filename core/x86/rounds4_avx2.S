@@ -17,7 +17,8 @@
  * stored after its last use in a step and reloaded after the four
  * rotations by 63 that need its register (ymm11), and nothing else
  * touches memory but the message words and the two byte-shuffle masks,
- * as operands. 1.19x the intrinsics on Zen 3 (docs/performance.md).
+ * as operands. Faster than the intrinsics it replaced (docs/performance.md,
+ * "Many messages at once").
  *
  * Order: the four G functions of a step (columns, then diagonals) advance
  * together, operation by operation, so the core always has four

@@ -6,7 +6,7 @@
  * order, duplicates of finished contexts, a size changed mid-stream, and
  * key bytes kept out of error messages. Each case has a defined result,
  * and after every refusal the same context must still compute correctly.
- * Also the core's own refusals and its wipe of a finished state.
+ * Also the core's wipe of a finished state.
  *
  * Expected values: kat.txt (hashlib); for MAC inputs kat.txt does not
  * cover, OpenSSL's default provider doing the same calls.
@@ -684,12 +684,12 @@ done:
 /*
  * Asking for a parameter in a place that cannot hold the answer (a string
  * for a size, a signed byte for the block size 128) fails, as with the
- * default provider's BLAKE2B-512 and BLAKE2BMAC, and always with an error
- * that names the parameter (where 3.0's default queues none for a
- * context); the same request in a place that can hold it succeeds. An
- * algorithm's get_params has no provider context: its error must still
- * reach the queue. Asked with no buffer, each of the digest's parameters
- * gives the size the default's does.
+ * default provider's BLAKE2B-512 and BLAKE2BMAC; a context's get_params
+ * with an error that names the parameter (where 3.0's default queues
+ * none), a digest's get_params, which has no provider context to raise
+ * through, with none (docs/hardening.md). The same request in a place
+ * that can hold it succeeds. Asked with no buffer, each of the digest's
+ * parameters gives the size the default's does.
  */
 static void check_get_types(void)
 {
@@ -723,10 +723,13 @@ static void check_get_types(void)
     EVP_MAC_CTX *ref_mac_ctx = ref_mac != NULL ? EVP_MAC_CTX_new(ref_mac) : NULL;
 
     for (int i = 0; i < 4; i++) {
-        for (size_t c = 0; c < sizeof(refused) / sizeof(refused[0]); c++)
-            T_FAILS(EVP_MD_get_params(mds[i], refused[c].params),
-                    refused[c].name, "%s: get %s %s", md_names[i],
-                    refused[c].name, refused[c].what);
+        for (size_t c = 0; c < sizeof(refused) / sizeof(refused[0]); c++) {
+            ERR_clear_error();
+            T_CHECK(!EVP_MD_get_params(mds[i], refused[c].params)
+                        && ERR_peek_error() == 0,
+                    "%s: get %s %s: should fail with nothing queued",
+                    md_names[i], refused[c].name, refused[c].what);
+        }
         byte = 0;
         T_CHECK(EVP_MD_get_params(mds[i], as_byte) && byte == md_sizes[i],
                 "%s: get size as uint8: %u", md_names[i], byte);
@@ -889,8 +892,9 @@ static void check_no_key_in_errors(void)
 
 /* --- the core ------------------------------------------------------------- */
 
-/* The core refuses what the provider must never pass, and final leaves
- * nothing of the state (key block included) behind. */
+/* Final leaves nothing of the state (key block included) behind. What
+ * the provider must never pass the core is refused by the provider (the
+ * core only asserts it: core/blake2b.h). */
 static void check_core(void)
 {
     const struct blake2b_params good = { 64, 0, { 0 }, { 0 } };
@@ -899,29 +903,15 @@ static void check_core(void)
     uint8_t out[64];
 
     p = good;
-    p.digest_length = 0;
-    T_CHECK(!blake2b_init(&S, &p, NULL), "core: digest length 0 accepted");
-    p.digest_length = 65;
-    T_CHECK(!blake2b_init(&S, &p, NULL), "core: digest length 65 accepted");
-    p = good;
-    p.key_length = 65;
-    T_CHECK(!blake2b_init(&S, &p, kat_key), "core: key length 65 accepted");
-    p.key_length = 1;
-    T_CHECK(!blake2b_init(&S, &p, NULL), "core: NULL key accepted");
-
     p.key_length = 64;
     memset(&zero, 0, sizeof(zero));
-    if (T_CHECK(blake2b_init(&S, &p, kat_key), "core: keyed init")) {
-        T_CHECK(memcmp(&S, &zero, sizeof(S)) != 0, "core: state is empty");
-        /* Empty message: the key block is still buffered at final. */
-        blake2b_final(&S, out, blake2b_backend_at(0)->compress);
-        T_CHECK(memcmp(&S, &zero, sizeof(S)) == 0,
-                "core: state not wiped by final");
-        check_kat(out, 64, 64, 1, 0, "core: keyed, empty message");
-    }
-
-    T_CHECK(!blake2b_init_unkeyed(&S, 0), "core: unkeyed length 0 accepted");
-    T_CHECK(!blake2b_init_unkeyed(&S, 65), "core: unkeyed length 65 accepted");
+    blake2b_init(&S, &p, kat_key);
+    T_CHECK(memcmp(&S, &zero, sizeof(S)) != 0, "core: state is empty");
+    /* Empty message: the key block is still buffered at final. */
+    blake2b_final(&S, out, blake2b_backend_at(0)->compress);
+    T_CHECK(memcmp(&S, &zero, sizeof(S)) == 0,
+            "core: state not wiped by final");
+    check_kat(out, 64, 64, 1, 0, "core: keyed, empty message");
 
     /* The digests' shortcut starts where the general init does. */
     for (unsigned n = 1; n <= BLAKE2B_OUTBYTES; n++) {
@@ -931,8 +921,7 @@ static void check_core(void)
         memset(&want, 0xa5, sizeof(want));
         blake2b_params_init(&p, (uint8_t)n);
         blake2b_init(&want, &p, NULL);
-        T_CHECK(blake2b_init_unkeyed(&S, (uint8_t)n),
-                "core: blake2b_init_unkeyed(%u) refused", n);
+        blake2b_init_unkeyed(&S, (uint8_t)n);
         T_CHECK(memcmp(S.h, want.h, sizeof(S.h)) == 0
                     && memcmp(S.t, want.t, sizeof(S.t)) == 0
                     && memcmp(S.f, want.f, sizeof(S.f)) == 0

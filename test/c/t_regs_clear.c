@@ -77,7 +77,7 @@ static void run_probe(const struct blake2b_backend *b, void (*call)(struct regs_
     memcpy(msg, key, sizeof(key));
     blake2b_params_init(&p, 64);
     p.key_length = sizeof(key);
-    T_CHECK(blake2b_init(&S, &p, key), "blake2b_init");
+    blake2b_init(&S, &p, key);
     /* Nonzero flags (the last block of the last node): a backend loads f
      * into a register too, and a register left holding zeros would pass
      * for cleared. */
