@@ -69,6 +69,19 @@ int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend)
     return backend->cpu_can_run == NULL || backend->cpu_can_run();
 }
 
+#if defined(__x86_64__)
+const struct blake2b_x86_row *blake2b_x86_rule(const struct blake2b_x86_cpu *cpu)
+{
+    const struct blake2b_x86_row *row;
+
+    for (size_t i = 0; (row = blake2b_x86_row_at(i)) != NULL; i++)
+        if (blake2b_x86_row_fits(row, cpu)
+            && blake2b_backend_by_name(row->backend) != NULL)
+            return row;
+    return NULL; /* not reached: the last row fits every CPU */
+}
+#endif
+
 const struct blake2b_backend *blake2b_backend_auto(void)
 {
 #if defined(__x86_64__)

@@ -16,7 +16,8 @@
 
 #if defined(__x86_64__)
 /* The first row that fits the CPU, and whose backend this build has,
- * wins: rows for a vendor come before the rows for any vendor. */
+ * wins (blake2b_x86_rule, core/backends.c): rows for a vendor come
+ * before the rows for any vendor. */
 static const struct blake2b_x86_row rows[] = {
     { "AMD Zen 5 and later", BLAKE2B_X86_AMD, 0x1a, BLAKE2B_X86_AVX512,
       "generic", "avx512", "The x86-64 rule" },
@@ -50,14 +51,4 @@ int blake2b_x86_row_fits(const struct blake2b_x86_row *row,
            && (cpu->features & row->needs) == row->needs;
 }
 
-const struct blake2b_x86_row *blake2b_x86_rule(const struct blake2b_x86_cpu *cpu)
-{
-    const struct blake2b_x86_row *row;
-
-    for (size_t i = 0; (row = blake2b_x86_row_at(i)) != NULL; i++)
-        if (blake2b_x86_row_fits(row, cpu)
-            && blake2b_backend_by_name(row->backend) != NULL)
-            return row;
-    return NULL; /* not reached: the last row fits every CPU */
-}
 #endif
