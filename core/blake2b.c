@@ -23,26 +23,47 @@ void blake2b_wipe(void *p, size_t len)
  * than memset on armhf and no more on AArch64 (docs/performance.md,
  * "Short messages").
  */
-static void wipe_state(struct blake2b_state *S)
-{
 #if !defined(__x86_64__)
-    enum { WORDS = sizeof(*S) / sizeof(uint64_t) };
-    volatile uint64_t *w = (volatile uint64_t *)(void *)S;
-    size_t i;
-
-    _Static_assert(sizeof(*S) % sizeof(uint64_t) == 0,
-                   "the state is whole 64-bit words");
-    for (i = 0; i + 4 <= WORDS; i += 4) {
+/* Zero groups of four 64-bit words at w. */
+static inline void wipe_quads(volatile uint64_t *w, size_t groups)
+{
+    for (size_t i = 0; i < 4 * groups; i += 4) {
         w[i] = 0;
         w[i + 1] = 0;
         w[i + 2] = 0;
         w[i + 3] = 0;
     }
-    for (; i < WORDS; i++)
+}
+#endif
+
+static void wipe_state(struct blake2b_state *S)
+{
+#if !defined(__x86_64__)
+    enum { WORDS = sizeof(*S) / sizeof(uint64_t) };
+    volatile uint64_t *w = (volatile uint64_t *)(void *)S;
+
+    _Static_assert(sizeof(*S) % sizeof(uint64_t) == 0,
+                   "the state is whole 64-bit words");
+    wipe_quads(w, WORDS / 4);
+    for (size_t i = WORDS / 4 * 4; i < WORDS; i++)
         w[i] = 0;
 #else
     blake2b_wipe(S, sizeof(*S));
 #endif
+}
+
+/* Zero the buffer alone, the same way. */
+static void wipe_buffer(struct blake2b_state *S)
+{
+#if !defined(__x86_64__)
+    _Static_assert(sizeof(S->buf) % (4 * sizeof(uint64_t)) == 0,
+                   "the buffer is whole groups of four 64-bit words");
+    wipe_quads((volatile uint64_t *)(void *)S->buf,
+               sizeof(S->buf) / (4 * sizeof(uint64_t)));
+#else
+    blake2b_wipe(S->buf, sizeof(S->buf));
+#endif
+    S->buflen = 0;
 }
 
 void blake2b_params_init(struct blake2b_params *p, uint8_t outlen)
@@ -236,7 +257,9 @@ void blake2b_final_unkeyed(struct blake2b_state *S, uint8_t *out,
         return;
     }
     hash_short_into(out, S->outlen, S->buf, S->buflen, hash_short);
-    wipe_state(S);
+    /* h is still what init made it from the IV, t and f are zero: only
+     * buf held message bytes. */
+    wipe_buffer(S);
 }
 
 void blake2b_hash(uint8_t *out, uint8_t outlen, const uint8_t *in, size_t len,
