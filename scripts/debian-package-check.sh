@@ -37,16 +37,19 @@ step "second build, in /build/second/src, TZ=Pacific/Kiritimati, umask 0002 (log
 (cd /build/second/src && umask 0002 && TZ=Pacific/Kiritimati dpkg-buildpackage -us -uc -b) \
     >"$out/build-b.log" 2>&1 || { tail -n 40 "$out/build-b.log"; fail "the second build failed"; }
 n=0
+differ=()
 for deb in /build/a/*.deb; do
     other=/build/second/$(basename "$deb")
     [ -f "$other" ] || fail "the second build made no $(basename "$deb")"
     if ! cmp -s "$deb" "$other"; then
+        echo "$(basename "$deb") differs:"
         diff <(dpkg-deb -c "$deb" | awk '{ print $1, $2, $3, $6 }') \
              <(dpkg-deb -c "$other" | awk '{ print $1, $2, $3, $6 }') || true
-        fail "$(basename "$deb") differs between the two builds"
+        differ+=("$(basename "$deb")")
     fi
     n=$((n + 1))
 done
+[ ${#differ[@]} = 0 ] || fail "not reproducible: ${differ[*]}"
 [ "$(ls /build/second/*.deb | wc -l)" = "$n" ] || fail "the builds made different sets of packages"
 echo "reproducible: $n packages identical"
 
