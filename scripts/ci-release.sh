@@ -62,11 +62,10 @@ clang_pkg=$(apt-cache depends clang 2>/dev/null |
 [ -n "$clang_pkg" ] || { echo "ci-release: no clang-N behind 'clang'" >&2; exit 1; }
 # python3, ruby, php-cli, nodejs and libnet-ssleay-perl: the programs whose
 # use of blake2neon test/cli/t/85-python.t and 90-clients.t check; gdb: the
-# backtrace through the avx512 backend (test/asm); file: CPack's -dbgsym
-# package (scripts/build-debs.sh).
+# backtrace through the avx512 backend (test/asm).
 apt-get install -y -qq cmake gcc clang libssl-dev openssl perl pkg-config \
     valgrind "libclang-rt-${clang_pkg#clang-}-dev" libsodium-dev gdb \
-    python3 ruby php-cli nodejs libnet-ssleay-perl file >/dev/null
+    python3 ruby php-cli nodejs libnet-ssleay-perl >/dev/null
 if [ $install_only = 1 ]; then
     echo "== $(. /etc/os-release && echo "$PRETTY_NAME"): packages installed"
     exit 0

@@ -60,7 +60,7 @@ if [ ! -x "$root/usr/bin/apt-get" ]; then
     debootstrap --variant=minbase "$suite" "$root" "$mirror" >"$root.debootstrap.log" 2>&1 ||
         { tail -n 20 "$root.debootstrap.log" >&2; exit 1; }
     # The untouched tree, for pristine chroots of the same release made
-    # later without another debootstrap (scripts/check-debs.sh's
+    # later without another debootstrap (scripts/check-debian.sh's
     # B2N_BASE_TARBALL); experimental starts from sid's.
     # (Without the downloaded packages debootstrap leaves in apt's cache.)
     tar -C "$root" --exclude=./var/cache/apt/archives/*.deb -czf "$root.minbase.tar.gz" .
