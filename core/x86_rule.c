@@ -20,18 +20,18 @@
  * before the rows for any vendor. */
 static const struct blake2b_x86_row rows[] = {
     { "AMD Zen 5 and later", BLAKE2B_X86_AMD, 0x1a, BLAKE2B_X86_AVX512,
-      "generic", "avx512", "The x86-64 rule" },
+      "generic", "avx512", "AMD Zen 5: reported, not measured here" },
     { "AMD Zen 5 and later, AVX-512 hidden", BLAKE2B_X86_AMD, 0x1a,
       BLAKE2B_X86_AVX2, "generic", "avx2",
-      "The x86-64 rule" },
+      "AMD Zen 5: reported, not measured here" },
     { "Intel with AVX-512 (Skylake-SP to Granite Rapids, Ice/Tiger Lake)",
       BLAKE2B_X86_INTEL, 0, BLAKE2B_X86_AVX512, "avx512-ror", "avx512",
-      "The x86-64 rule" },
+      "Intel Xeon with AVX-512 (Granite Rapids class), measured" },
     { "AMD Zen 4, and any other vendor with AVX-512", BLAKE2B_X86_OTHER, 0,
       BLAKE2B_X86_AVX512, "avx512", "avx512",
-      "The x86-64 rule" },
+      "AMD EPYC Zen 4, measured" },
     { "any with AVX2 (Zen 3, Intel without AVX-512)", BLAKE2B_X86_OTHER, 0,
-      BLAKE2B_X86_AVX2, "avx2", "avx2", "The x86-64 rule" },
+      BLAKE2B_X86_AVX2, "avx2", "avx2", "AMD EPYC Zen 3, measured" },
     { "any other x86-64", BLAKE2B_X86_OTHER, 0, 0, "generic", NULL,
       "The x86-64 rule" },
 };

@@ -344,6 +344,12 @@ static void check_final_unkeyed(const struct blake2b_backend *b)
             blake2b_final(&R, want, blake2b_compress_generic);
             T_SAME(got, want, p.digest_length, "%s: final_unkeyed, %zu bytes, "
                    "state kind %d", b->name, lengths[i], kind);
+            /* Nothing of the message is left: the buffer always wiped. */
+            for (size_t k = 0; k < sizeof(S.buf); k++)
+                if (!T_CHECK(S.buf[k] == 0 && S.buflen == 0, "%s: final_unkeyed "
+                             "left buffer byte %zu, %zu bytes, kind %d",
+                             b->name, k, lengths[i], kind))
+                    break;
             checked++;
         }
     }
