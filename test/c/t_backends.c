@@ -336,7 +336,13 @@ static void check_final_unkeyed(const struct blake2b_backend *b)
                 memset(p.personal, 0xa5, sizeof(p.personal));
                 p.key_length = sizeof(key);
             }
-            blake2b_init(&S, &p, key);
+            /* Kinds 0 and 1 begun as the provider's digests are, the
+             * others with a parameter block final_unkeyed must not take
+             * for an unkeyed one. */
+            if (kind < 2)
+                blake2b_init_unkeyed(&S, p.digest_length);
+            else
+                blake2b_init(&S, &p, key);
             blake2b_init(&R, &p, key);
             blake2b_update(&S, msg, lengths[i], b->compress);
             blake2b_update(&R, msg, lengths[i], blake2b_compress_generic);
