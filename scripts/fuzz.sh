@@ -29,7 +29,9 @@ jobs=${JOBS:-1}
 cc=${CC:-clang-14}
 command -v "$cc" >/dev/null || cc=clang
 
-CC=$cc cmake -S . -B "$build" -DBLAKE2NEON_FUZZ=ON >/dev/null
+# Without -DNDEBUG, so that the core's asserts run under the fuzzers.
+CC=$cc cmake -S . -B "$build" -DBLAKE2NEON_FUZZ=ON \
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O2 -g" >/dev/null
 cmake --build "$build" --target "${targets[@]}" -- -j"$(nproc)" >/dev/null
 
 out="$build/fuzz"
