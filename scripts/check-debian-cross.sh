@@ -23,16 +23,7 @@ root=${args[1]:-/var/tmp/deb-cross-$arch}
 out=${args[2]:-$repo/build-debian-$arch}
 
 base=${B2N_BASE_TARBALL:-$root.minbase.tar.gz}
-# Never delete through a mount a killed run left behind.
-if awk -v d="$root/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
-    echo "check-debian-cross: something is still mounted under $root; unmount it first" >&2
-    exit 1
-fi
-rm -rf "$root"
-if [ -f "$base" ]; then
-    mkdir -p "$root"
-    tar -C "$root" -xzf "$base"
-fi
+"$repo/scripts/fresh-chroot.sh" "$root" "$base"
 status=0
 "$repo/scripts/in-chroot.sh" bookworm "$root" scripts/debian-cross-check.sh "$arch" "$@" ||
     status=$?

@@ -20,16 +20,7 @@ root=${2:-/var/tmp/deb-$release}
 out=${3:-$repo/build-debian}
 
 base=${B2N_BASE_TARBALL:-$root.minbase.tar.gz}
-# Never delete through a mount a killed run left behind.
-if awk -v d="$root/" 'index($2, d) == 1 { found = 1 } END { exit !found }' /proc/mounts; then
-    echo "check-debian: something is still mounted under $root; unmount it first" >&2
-    exit 1
-fi
-rm -rf "$root"
-if [ -f "$base" ]; then
-    mkdir -p "$root"
-    tar -C "$root" -xzf "$base"
-fi
+"$repo/scripts/fresh-chroot.sh" "$root" "$base"
 status=0
 "$repo/scripts/in-chroot.sh" "$release" "$root" scripts/debian-package-check.sh || status=$?
 rm -rf "$out"
