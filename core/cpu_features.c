@@ -55,21 +55,34 @@ static unsigned int leaf7_ebx(void)
     return ebx;
 }
 
+/* The BLAKE2B_X86_* bits of this CPU, from one read of XCR0 and of leaf
+ * 7: what blake2b_cpu_has_avx2 and _avx512 answer, and what the backend
+ * choice looks at. */
+static unsigned int x86_features(void)
+{
+    /* The AVX-512 backends use AVX2 instructions as well, and for short
+     * messages byte-masked loads (BW): every core with VL has BW. */
+    const unsigned int avx512 = bit_AVX2 | bit_AVX512F | bit_AVX512VL
+                                | bit_AVX512BW;
+    const unsigned int xcr0 = xcr0_if_avx(), ebx = leaf7_ebx();
+    unsigned int features = 0;
+
+    if ((xcr0 & BLAKE2B_XCR0_YMM) == BLAKE2B_XCR0_YMM && (ebx & bit_AVX2))
+        features |= BLAKE2B_X86_AVX2;
+    if ((xcr0 & BLAKE2B_XCR0_ZMM) == BLAKE2B_XCR0_ZMM
+        && (ebx & avx512) == avx512)
+        features |= BLAKE2B_X86_AVX512;
+    return features;
+}
+
 int blake2b_cpu_has_avx2(void)
 {
-    return (xcr0_if_avx() & BLAKE2B_XCR0_YMM) == BLAKE2B_XCR0_YMM
-           && (leaf7_ebx() & bit_AVX2) != 0;
+    return (x86_features() & BLAKE2B_X86_AVX2) != 0;
 }
 
 int blake2b_cpu_has_avx512(void)
 {
-    /* The AVX-512 backends use AVX2 instructions as well, and for short
-     * messages byte-masked loads (BW): every core with VL has BW. */
-    const unsigned int need = bit_AVX2 | bit_AVX512F | bit_AVX512VL
-                              | bit_AVX512BW;
-
-    return (xcr0_if_avx() & BLAKE2B_XCR0_ZMM) == BLAKE2B_XCR0_ZMM
-           && (leaf7_ebx() & need) == need;
+    return (x86_features() & BLAKE2B_X86_AVX512) != 0;
 }
 
 /* Whether cpuid leaf 0's vendor string (in EBX, EDX, ECX) is the one
@@ -105,7 +118,6 @@ void blake2b_cpu_x86(struct blake2b_x86_cpu *out)
     else
         out->vendor = BLAKE2B_X86_OTHER;
     out->family = display_family();
-    out->features = (blake2b_cpu_has_avx2() ? BLAKE2B_X86_AVX2 : 0u)
-                    | (blake2b_cpu_has_avx512() ? BLAKE2B_X86_AVX512 : 0u);
+    out->features = x86_features();
 }
 #endif
