@@ -6,6 +6,7 @@
 #define BLAKE2NEON_CORE_BACKEND_H
 
 #include "blake2b.h"
+#include "blamka.h"
 
 /*
  * Which backends this target builds, in one place: the conditions
@@ -39,6 +40,9 @@ struct blake2b_backend {
      * backend; NULL: one at a time. The automatic choice takes its lanes
      * from the x86-64 rule instead. */
     const char *lanes;
+    /* Argon2's BlaMka on this backend's vector unit (blamka.h); NULL:
+     * blake2b_argon2_fill_generic. Chosen and self-tested with compress. */
+    blake2b_argon2_fill_fn *argon2_fill;
 };
 
 /* Every backend compiled in, the generic one first; NULL past the end. */
@@ -48,6 +52,10 @@ const struct blake2b_backend *blake2b_backend_at(size_t index);
 const struct blake2b_backend *blake2b_backend_by_name(const char *name);
 
 int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend);
+
+/* The backend's BlaMka, or the generic one where it has none. */
+blake2b_argon2_fill_fn *blake2b_backend_argon2_fill(
+    const struct blake2b_backend *backend);
 
 /* The fastest backend this CPU can run, as measured for its kind of core. */
 const struct blake2b_backend *blake2b_backend_auto(void);

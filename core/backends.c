@@ -69,6 +69,13 @@ int blake2b_backend_cpu_can_run(const struct blake2b_backend *backend)
     return backend->cpu_can_run == NULL || backend->cpu_can_run();
 }
 
+blake2b_argon2_fill_fn *blake2b_backend_argon2_fill(
+    const struct blake2b_backend *backend)
+{
+    return backend->argon2_fill != NULL ? backend->argon2_fill
+                                        : blake2b_argon2_fill_generic;
+}
+
 #if defined(__x86_64__)
 const struct blake2b_x86_row *blake2b_x86_rule(const struct blake2b_x86_cpu *cpu)
 {
