@@ -143,6 +143,31 @@ static int hash_short_agrees(blake2b_hash_short_fn *hash_short)
     return 1;
 }
 
+/*
+ * A backend's BlaMka against generic's on pseudo-random blocks: a fresh
+ * block and one XORed into its old value, and the aliased call Argon2's
+ * address generator makes (next is ref).
+ */
+static int argon2_fill_agrees(blake2b_argon2_fill_fn *fill)
+{
+    struct blake2b_argon2_block prev, ref, want, got; /* 4 KiB of stack */
+
+    lcg_message((uint8_t *)prev.v, sizeof(prev.v), 23);
+    lcg_message((uint8_t *)ref.v, sizeof(ref.v), 29);
+    for (int with_xor = 0; with_xor <= 1; with_xor++) {
+        lcg_message((uint8_t *)want.v, sizeof(want.v), 31);
+        got = want;
+        blake2b_argon2_fill_generic(&want, &prev, &ref, with_xor);
+        fill(&got, &prev, &ref, with_xor);
+        if (memcmp(&want, &got, sizeof(want)) != 0)
+            return 0;
+    }
+    got = want;
+    blake2b_argon2_fill_generic(&want, &prev, &want, 0);
+    fill(&got, &prev, &got, 0);
+    return memcmp(&want, &got, sizeof(want)) == 0;
+}
+
 #if defined(BLAKE2NEON_TEST_HOOKS)
 #include <stdlib.h>
 
@@ -178,6 +203,8 @@ int blake2b_backend_selftest(const struct blake2b_backend *backend)
     if (!abc_matches(backend->compress) || !kats_match(backend->compress))
         return 0;
     if (backend->hash_short != NULL && !hash_short_agrees(backend->hash_short))
+        return 0;
+    if (backend->argon2_fill != NULL && !argon2_fill_agrees(backend->argon2_fill))
         return 0;
     return backend->compress == blake2b_compress_generic
            || agrees_with_generic(backend->compress);
