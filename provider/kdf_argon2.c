@@ -232,18 +232,17 @@ static int read_u32(const struct b2n_argon2_ctx *ctx, const OSSL_PARAM *p,
     return 1;
 }
 
-/* Raise reason with the refused value of name; return 0. */
-static int refuse_u32(const struct b2n_argon2_ctx *ctx, uint32_t reason,
-                      const char *name, uint32_t value, const char *rule)
-{
-    B2N_RAISE(core_of(ctx), reason, "%s %u: %s", name, value, rule);
-    return 0;
-}
+/* Raise reason with the refused value of name, as the caller's (a macro
+ * for __func__); evaluates to 0. */
+#define REFUSE_U32(ctx, reason, name, value, rule)                             \
+    (B2N_RAISE(core_of(ctx), (reason), "%s %u: %s", (name),                    \
+               (unsigned int)(value), (rule)),                                 \
+     0)
 
 static int set_outlen(struct b2n_argon2_ctx *ctx, uint32_t outlen)
 {
     if (outlen < BLAKE2B_ARGON2_MIN_OUTLEN)
-        return refuse_u32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_OUTPUT_LENGTH),
+        return REFUSE_U32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_OUTPUT_LENGTH),
                           "size", outlen, "must be at least 4");
     ctx->outlen = outlen;
     return 1;
@@ -278,7 +277,7 @@ static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!read_u32(ctx, p, &v))
             return 0;
         if (v < 1)
-            return refuse_u32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_ITERATION_COUNT),
+            return REFUSE_U32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_ITERATION_COUNT),
                               "iter", v, "must be at least 1");
         ctx->iter = v;
     }
@@ -286,7 +285,7 @@ static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!read_u32(ctx, p, &v))
             return 0;
         if (v < 1 || v > MAX_THREADS)
-            return refuse_u32(ctx, B2N_R_INVALID_THREADS, "threads", v,
+            return REFUSE_U32(ctx, B2N_R_INVALID_THREADS, "threads", v,
                               "must be 1..16777215");
         ctx->threads = v;
     }
@@ -294,7 +293,7 @@ static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!read_u32(ctx, p, &v))
             return 0;
         if (v < 1 || v > BLAKE2B_ARGON2_MAX_LANES)
-            return refuse_u32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_FAILED_TO_SET_PARAMETER),
+            return REFUSE_U32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_FAILED_TO_SET_PARAMETER),
                               "lanes", v, "must be 1..16777215");
         ctx->lanes = v;
     }
@@ -302,7 +301,7 @@ static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!read_u32(ctx, p, &v))
             return 0;
         if (v < MIN_MEMCOST)
-            return refuse_u32(ctx, B2N_R_INVALID_MEMORY_SIZE, "memcost", v,
+            return REFUSE_U32(ctx, B2N_R_INVALID_MEMORY_SIZE, "memcost", v,
                               "must be at least 8 (KiB)");
         ctx->memcost = v;
     }
@@ -315,7 +314,7 @@ static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
         if (!read_u32(ctx, p, &v))
             return 0;
         if (v != BLAKE2B_ARGON2_VERSION_10 && v != BLAKE2B_ARGON2_VERSION_13)
-            return refuse_u32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_MODE),
+            return REFUSE_U32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_MODE),
                               "version", v, "must be 0x10 or 0x13");
         ctx->version = v;
     }
@@ -348,16 +347,16 @@ static int may_derive(struct b2n_argon2_ctx *ctx, size_t outlen,
             return 0;
         }
         if ((uint64_t)outlen > UINT32_MAX)
-            return refuse_u32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_OUTPUT_LENGTH),
+            return REFUSE_U32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_OUTPUT_LENGTH),
                               "size", UINT32_MAX, "output longer than this");
         if (!set_outlen(ctx, (uint32_t)outlen))
             return 0;
     }
     if (ctx->threads > 1 && ctx->threads > ctx->lanes)
-        return refuse_u32(ctx, B2N_R_INVALID_THREADS, "threads", ctx->threads,
+        return REFUSE_U32(ctx, B2N_R_INVALID_THREADS, "threads", ctx->threads,
                           "more threads than lanes");
     if ((uint64_t)ctx->memcost < 8 * (uint64_t)ctx->lanes)
-        return refuse_u32(ctx, B2N_R_INVALID_MEMORY_SIZE, "memcost",
+        return REFUSE_U32(ctx, B2N_R_INVALID_MEMORY_SIZE, "memcost",
                           ctx->memcost, "must be at least 8 times lanes");
     return 1;
 }
