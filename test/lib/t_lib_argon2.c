@@ -10,12 +10,14 @@
  * argon2 command) written by blake2neon_argon2_encode and accepted by
  * blake2neon_argon2_verify; wrong passwords and secrets refused; every
  * malformed string and every parameter out of range refused with its
- * code; a memory the process cannot have refused cleanly.
+ * code; a memory the process cannot have refused cleanly; and, through
+ * the core itself, every block wiped when the derivation returns.
  */
 #include <stdio.h>
 #include <string.h>
 #include <sys/resource.h>
 
+#include "argon2.h"
 #include "blake2neon.h"
 #include "t_lib_util.h"
 #include "t_util.h"
@@ -296,6 +298,34 @@ static void check_memory_refused(void)
             "and 64 KiB afterwards");
 }
 
+/* The core's run (what the library and the provider call) leaves every
+ * block of its memory zero: nothing of the password stays behind. */
+static void check_memory_wiped(void)
+{
+    const struct blake2b_backend *backend =
+        blake2b_backend_by_name(blake2neon_backend());
+    struct blake2b_argon2_params p = {
+        .type = BLAKE2B_ARGON2ID, .version = BLAKE2B_ARGON2_VERSION_13,
+        .t_cost = 2, .m_cost = 64, .lanes = 2, .threads = 2, .outlen = 32,
+        .pass = (const uint8_t *)"password", .passlen = 8,
+        .salt = (const uint8_t *)"saltsalt", .saltlen = 8,
+    };
+    uint32_t blocks = blake2b_argon2_memory_blocks(&p);
+    struct blake2b_argon2_block *memory = blake2b_argon2_memory_alloc(blocks);
+    uint8_t h0[BLAKE2B_ARGON2_H0BYTES], tag[32];
+    const uint8_t *bytes = (const uint8_t *)memory;
+    size_t nonzero = 0;
+
+    if (!T_CHECK(backend != NULL && memory != NULL, "backend and memory"))
+        return;
+    blake2b_argon2_h0(h0, &p, backend->compress);
+    blake2b_argon2_run(tag, &p, h0, memory, backend);
+    for (size_t i = 0; i < (size_t)blocks * sizeof(*memory); i++)
+        nonzero += bytes[i] != 0;
+    T_CHECK(nonzero == 0, "%zu bytes of Argon2's memory left unwiped", nonzero);
+    blake2b_argon2_memory_free(memory, blocks);
+}
+
 int main(int argc, char **argv)
 {
     int rc = t_lib_start(argc, argv);
@@ -308,5 +338,6 @@ int main(int argc, char **argv)
     check_malformed();
     check_ranges();
     check_memory_refused();
+    check_memory_wiped();
     return t_report("t_lib_argon2");
 }
