@@ -3,7 +3,8 @@
  * The sample config as a program meets it: OPENSSL_CONF names
  * conf/blake2neon.cnf, OPENSSL_MODULES the build directory, and the program
  * loads no provider itself and passes no property query. Every BLAKE2b
- * name must then come from blake2neon, with the right answers, and
+ * name and the Argon2 KDFs must then come from blake2neon, with the
+ * right answers, and
  * everything else the default provider has (SHA-256, HMAC, EC keys and
  * ECDSA, key loading, random numbers) must still come from default.
  */
@@ -12,6 +13,7 @@
 
 #include <openssl/crypto.h>
 #include <openssl/err.h>
+#include <openssl/kdf.h>
 #include <openssl/pem.h>
 #include <openssl/rand.h>
 
@@ -129,6 +131,47 @@ static void check_mac(const struct t_kat *kat, const uint8_t *msg)
         T_SAME(out, t_kat_digest(kat, 64, 1, MSG_LEN), 64,
                "BLAKE2BMAC of %d bytes", MSG_LEN);
     EVP_MAC_free(mac);
+}
+
+/* The Argon2 KDFs too, on every OpenSSL (3.2 and later have their own
+ * in default, which the preference passes over): RFC 9106's Argon2id
+ * vector (section 5.3). */
+static void check_argon2(void)
+{
+    static const uint8_t rfc9106_argon2id[32] = {
+        0x0d, 0x64, 0x0d, 0xf5, 0x8d, 0x78, 0x76, 0x6c, 0x08, 0xc0, 0x37,
+        0xa3, 0x4a, 0x8b, 0x53, 0xc9, 0xd0, 0x1e, 0xf0, 0x45, 0x2d, 0x75,
+        0xb6, 0x5e, 0xb5, 0x25, 0x20, 0xe9, 0x6b, 0x01, 0xe6, 0x59,
+    };
+    uint8_t pass[32], salt[16], secret[8], ad[12], out[32];
+    uint32_t iter = 3, memcost = 32, lanes = 4;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_octet_string("pass", pass, sizeof(pass)),
+        OSSL_PARAM_octet_string("salt", salt, sizeof(salt)),
+        OSSL_PARAM_octet_string("secret", secret, sizeof(secret)),
+        OSSL_PARAM_octet_string("ad", ad, sizeof(ad)),
+        OSSL_PARAM_uint32("iter", &iter),
+        OSSL_PARAM_uint32("memcost", &memcost),
+        OSSL_PARAM_uint32("lanes", &lanes),
+        OSSL_PARAM_END
+    };
+    EVP_KDF *kdf = EVP_KDF_fetch(NULL, "ARGON2ID", NULL);
+    EVP_KDF_CTX *ctx = kdf != NULL ? EVP_KDF_CTX_new(kdf) : NULL;
+
+    memset(pass, 1, sizeof(pass));
+    memset(salt, 2, sizeof(salt));
+    memset(secret, 3, sizeof(secret));
+    memset(ad, 4, sizeof(ad));
+    if (T_CHECK(ctx != NULL, "EVP_KDF_fetch(NULL, \"ARGON2ID\", NULL)")) {
+        T_CHECK(from(EVP_KDF_get0_provider(kdf), "blake2neon"),
+                "ARGON2ID comes from %s, not blake2neon",
+                provider_name(EVP_KDF_get0_provider(kdf)));
+        if (T_CHECK(EVP_KDF_derive(ctx, out, sizeof(out), params) == 1,
+                    "ARGON2ID derive"))
+            T_SAME(out, rfc9106_argon2id, sizeof(out), "RFC 9106's Argon2id");
+    }
+    EVP_KDF_CTX_free(ctx);
+    EVP_KDF_free(kdf);
 }
 
 /* What blake2neon does not offer is untouched by the preference. */
@@ -249,6 +292,7 @@ int main(int argc, char **argv)
     check_digests(&kat, msg);
     check_legacy_route(&kat, msg);
     check_mac(&kat, msg);
+    check_argon2();
     check_default_keeps_the_rest();
     check_ec(msg);
     /*
