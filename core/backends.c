@@ -22,7 +22,8 @@ static const struct blake2b_backend backends[] = {
 #if defined(BLAKE2B_BUILDS_A64)
     /* Base ARMv8-A: every AArch64 CPU runs it. */
     { .name = "a64", .description = "AArch64 scalar, shifted-register EOR",
-      .compress = blake2b_compress_a64 },
+      .compress = blake2b_compress_a64,
+      .argon2_fill = blake2b_argon2_fill_a64 },
 #endif
 #if defined(__x86_64__)
     { .name = "avx2", .description = "x86-64 AVX2",
