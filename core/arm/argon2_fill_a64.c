@@ -119,22 +119,28 @@ void blake2b_argon2_fill_a64(struct blake2b_argon2_block *next,
         const uint64_t *p = prev->v + 16 * row, *f = ref->v + 16 * row;
         uint64_t *n = next->v + 16 * row;
 
+#pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
             v[k] = veorq_u64(vld1q_u64(p + 2 * k), vld1q_u64(f + 2 * k));
         if (with_xor)
-            for (int k = 0; k < 8; k++)
+    #pragma GCC unroll 8
+        for (int k = 0; k < 8; k++)
                 vst1q_u64(n + 2 * k, veorq_u64(v[k], vld1q_u64(n + 2 * k)));
         else
-            for (int k = 0; k < 8; k++)
+    #pragma GCC unroll 8
+        for (int k = 0; k < 8; k++)
                 vst1q_u64(n + 2 * k, v[k]);
         PERMUTE(v);
+#pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
             vst1q_u64(q.v + 16 * row + 2 * k, v[k]);
     }
     for (int col = 0; col < 8; col++) {
+#pragma GCC unroll 8
         for (int k = 0; k < 8; k++)
             v[k] = vld1q_u64(q.v + 2 * col + 16 * k);
         PERMUTE(v);
+#pragma GCC unroll 8
         for (int k = 0; k < 8; k++) {
             uint64_t *n = next->v + 2 * col + 16 * k;
 
