@@ -224,7 +224,7 @@ void blake2b_argon2_fill_segment(const struct blake2b_argon2_fill *f, uint32_t p
         } else {
             rnd = f->memory[prev].v[0];
         }
-        ref_lane = (uint32_t)((rnd >> 32) % p->lanes);
+        ref_lane = (uint32_t)(rnd >> 32) % p->lanes; /* 32-bit: no library call */
         if (pass == 0 && slice == 0)
             ref_lane = lane;
         ref_index = reference_index(f, pass, slice, i, (uint32_t)rnd,
