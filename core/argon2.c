@@ -165,7 +165,12 @@ static uint32_t reference_index(const struct blake2b_argon2_fill *f, uint32_t pa
     }
     x = (uint64_t)j1 * j1 >> 32;
     x = area - 1 - ((uint64_t)area * x >> 32);
-    return (uint32_t)((start + x) % f->lane_length);
+    /* start + x < 2 * lane_length (both are below it), so one subtraction
+     * wraps it: no 64-bit division, a library call on 32-bit targets. */
+    x += start;
+    if (x >= f->lane_length)
+        x -= f->lane_length;
+    return (uint32_t)x;
 }
 
 /* Generator state for data-independent addressing: the input block Z
@@ -219,7 +224,7 @@ void blake2b_argon2_fill_segment(const struct blake2b_argon2_fill *f, uint32_t p
         } else {
             rnd = f->memory[prev].v[0];
         }
-        ref_lane = (uint32_t)((rnd >> 32) % p->lanes);
+        ref_lane = (uint32_t)(rnd >> 32) % p->lanes; /* 32-bit: no library call */
         if (pass == 0 && slice == 0)
             ref_lane = lane;
         ref_index = reference_index(f, pass, slice, i, (uint32_t)rnd,

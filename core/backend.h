@@ -126,9 +126,11 @@ blake2b_compress_fn blake2b_compress_generic;
 #if defined(BLAKE2B_BUILDS_NEON)
 blake2b_compress_fn blake2b_compress_neon;
 blake2b_hash_short_fn blake2b_hash_short_neon;
+blake2b_argon2_fill_fn blake2b_argon2_fill_neon;
 #endif
 #if defined(BLAKE2B_BUILDS_A64)
 blake2b_compress_fn blake2b_compress_a64;
+blake2b_argon2_fill_fn blake2b_argon2_fill_a64;
 #endif
 #if defined(__x86_64__)
 blake2b_compress_fn blake2b_compress_avx2;

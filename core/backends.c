@@ -16,12 +16,14 @@ static const struct blake2b_backend backends[] = {
     { .name = "neon", .description = "ARMv7 NEON",
       .compress = blake2b_compress_neon,
       .cpu_can_run = blake2b_cpu_has_neon,
-      .hash_short = blake2b_hash_short_neon },
+      .hash_short = blake2b_hash_short_neon,
+      .argon2_fill = blake2b_argon2_fill_neon },
 #endif
 #if defined(BLAKE2B_BUILDS_A64)
     /* Base ARMv8-A: every AArch64 CPU runs it. */
     { .name = "a64", .description = "AArch64 scalar, shifted-register EOR",
-      .compress = blake2b_compress_a64 },
+      .compress = blake2b_compress_a64,
+      .argon2_fill = blake2b_argon2_fill_a64 },
 #endif
 #if defined(__x86_64__)
     { .name = "avx2", .description = "x86-64 AVX2",
