@@ -14,7 +14,13 @@ static inline uint64_t blamka_add(uint64_t a, uint64_t b)
     return a + b + 2 * ((a & 0xffffffffu) * (b & 0xffffffffu));
 }
 
-static inline void g(uint64_t *a, uint64_t *b, uint64_t *c, uint64_t *d)
+#if defined(__GNUC__)
+#define BLAMKA_INLINE static inline __attribute__((always_inline))
+#else
+#define BLAMKA_INLINE static inline
+#endif
+
+BLAMKA_INLINE void g(uint64_t *a, uint64_t *b, uint64_t *c, uint64_t *d)
 {
     *a = blamka_add(*a, *b);
     *d = rotr64(*d ^ *a, 32);
@@ -26,18 +32,29 @@ static inline void g(uint64_t *a, uint64_t *b, uint64_t *c, uint64_t *d)
     *b = rotr64(*b ^ *c, 63);
 }
 
-/* P on the 16 words v[i[0]], ..., v[i[15]]: the BLAKE2b round's columns,
- * then its diagonals, with no message. */
-static void permute(uint64_t *v, const unsigned int i[16])
+/*
+ * P on 16 words of the block at base, taken as eight pairs of adjacent
+ * words, pair k at k * step: step 2 makes them one row (16 consecutive
+ * words), step 16 one column of pairs. Inlined with step a constant, the
+ * words are loaded into locals at fixed offsets and the compiler keeps
+ * them in registers where it has them.
+ */
+BLAMKA_INLINE void permute(uint64_t *base, unsigned int step)
 {
-    g(&v[i[0]], &v[i[4]], &v[i[8]], &v[i[12]]);
-    g(&v[i[1]], &v[i[5]], &v[i[9]], &v[i[13]]);
-    g(&v[i[2]], &v[i[6]], &v[i[10]], &v[i[14]]);
-    g(&v[i[3]], &v[i[7]], &v[i[11]], &v[i[15]]);
-    g(&v[i[0]], &v[i[5]], &v[i[10]], &v[i[15]]);
-    g(&v[i[1]], &v[i[6]], &v[i[11]], &v[i[12]]);
-    g(&v[i[2]], &v[i[7]], &v[i[8]], &v[i[13]]);
-    g(&v[i[3]], &v[i[4]], &v[i[9]], &v[i[14]]);
+    uint64_t v[16];
+
+    for (unsigned int k = 0; k < 16; k++)
+        v[k] = base[k / 2 * step + k % 2];
+    g(&v[0], &v[4], &v[8], &v[12]);
+    g(&v[1], &v[5], &v[9], &v[13]);
+    g(&v[2], &v[6], &v[10], &v[14]);
+    g(&v[3], &v[7], &v[11], &v[15]);
+    g(&v[0], &v[5], &v[10], &v[15]);
+    g(&v[1], &v[6], &v[11], &v[12]);
+    g(&v[2], &v[7], &v[8], &v[13]);
+    g(&v[3], &v[4], &v[9], &v[14]);
+    for (unsigned int k = 0; k < 16; k++)
+        base[k / 2 * step + k % 2] = v[k];
 }
 
 void blake2b_argon2_fill_generic(struct blake2b_argon2_block *next,
@@ -46,24 +63,13 @@ void blake2b_argon2_fill_generic(struct blake2b_argon2_block *next,
                                  int with_xor)
 {
     uint64_t r[BLAKE2B_ARGON2_BLOCKWORDS], q[BLAKE2B_ARGON2_BLOCKWORDS];
-    unsigned int idx[16];
 
     for (int w = 0; w < BLAKE2B_ARGON2_BLOCKWORDS; w++)
         r[w] = q[w] = prev->v[w] ^ ref->v[w];
-    /* Rows: 16 consecutive words each. */
-    for (unsigned int row = 0; row < 8; row++) {
-        for (unsigned int k = 0; k < 16; k++)
-            idx[k] = 16 * row + k;
-        permute(q, idx);
-    }
-    /* Columns: word pairs 2c, 2c+1 of every row. */
-    for (unsigned int col = 0; col < 8; col++) {
-        for (unsigned int k = 0; k < 8; k++) {
-            idx[2 * k] = 2 * col + 16 * k;
-            idx[2 * k + 1] = 2 * col + 16 * k + 1;
-        }
-        permute(q, idx);
-    }
+    for (unsigned int row = 0; row < 8; row++)
+        permute(&q[16 * row], 2);
+    for (unsigned int col = 0; col < 8; col++)
+        permute(&q[2 * col], 16);
     if (with_xor)
         for (int w = 0; w < BLAKE2B_ARGON2_BLOCKWORDS; w++)
             next->v[w] ^= q[w] ^ r[w];
