@@ -15,6 +15,7 @@
 
 #include <openssl/crypto.h>
 
+#include "argon2_row.h"
 #include "clock.h"
 #include "contenders.h"
 #include "many_row.h"
@@ -41,6 +42,8 @@ struct options {
     const char *against_dir; /* another build to race; NULL for none */
     int quiet;
     int many;         /* 0: no many-messages row; 1: after the table; 2: alone */
+    int argon2;       /* 0: no Argon2 rows; 1: after the table; 2: alone */
+    struct bench_argon2_setting argon2_setting;
 };
 
 static void usage(FILE *f)
@@ -63,7 +66,12 @@ static void usage(FILE *f)
         "                   1 KiB messages through libblake2neon's\n"
         "                   blake2neon_hash_many against blake2neon_hash\n"
         "                   one at a time\n"
-        "  --no-many        leave that row out\n");
+        "  --no-many        leave that row out\n"
+        "  --argon2 M,T,P   the Argon2id rows' memory (KiB), passes and lanes\n"
+        "                   (default 65536,3,1)\n"
+        "  --argon2-rounds N  derivations per contender (default 5)\n"
+        "  --argon2-only    only the Argon2id rows\n"
+        "  --no-argon2      leave them out\n");
 }
 
 /* Digits only (no sign, space or base prefix, which strtoull would take),
@@ -125,6 +133,27 @@ static int parse_sizes(const char *list, struct options *o)
     return o->nsizes > 0;
 }
 
+/* "M,T,P": Argon2's memory in KiB, passes and lanes, in sane ranges. */
+static int parse_argon2(const char *s, struct bench_argon2_setting *out)
+{
+    unsigned long long v[3];
+    char *end = (char *)s;
+
+    for (int i = 0; i < 3; i++) {
+        v[i] = parse_digits(s, &end);
+        if (*end != (i < 2 ? ',' : '\0'))
+            return 0;
+        s = end + 1;
+    }
+    if (v[2] < 1 || v[2] > 64 || v[0] < 8 * v[2] || v[0] > 4194304 || v[1] < 1
+        || v[1] > 100)
+        return 0;
+    out->m_kib = (uint32_t)v[0];
+    out->t = (uint32_t)v[1];
+    out->lanes = (uint32_t)v[2];
+    return 1;
+}
+
 static int parse_options(int argc, char **argv, struct options *o)
 {
     static const size_t default_sizes[] = { 16, 64, 128, 1024, 4096, 16384,
@@ -137,6 +166,8 @@ static int parse_options(int argc, char **argv, struct options *o)
     o->rounds = 15;
     o->module_dir = BENCH_MODULE_DIR;
     o->many = 1;
+    o->argon2 = 1;
+    o->argon2_setting = (struct bench_argon2_setting){ 65536, 3, 1, 5 };
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -154,11 +185,19 @@ static int parse_options(int argc, char **argv, struct options *o)
         } else if (strcmp(a, "--no-many") == 0) {
             o->many = 0;
             continue;
+        } else if (strcmp(a, "--argon2-only") == 0) {
+            o->argon2 = 2;
+            continue;
+        } else if (strcmp(a, "--no-argon2") == 0) {
+            o->argon2 = 0;
+            continue;
         } else if (strcmp(a, "--sizes") != 0 && strcmp(a, "--time") != 0
                    && strcmp(a, "--rounds") != 0 && strcmp(a, "--csv") != 0
                    && strcmp(a, "--json") != 0
                    && strcmp(a, "--module-dir") != 0
-                   && strcmp(a, "--against") != 0) {
+                   && strcmp(a, "--against") != 0
+                   && strcmp(a, "--argon2") != 0
+                   && strcmp(a, "--argon2-rounds") != 0) {
             fprintf(stderr, "blake2neon-bench: unknown option '%s'\n", a);
             usage(stderr);
             return 0;
@@ -194,6 +233,23 @@ static int parse_options(int argc, char **argv, struct options *o)
             o->json = v;
         } else if (strcmp(a, "--against") == 0) {
             o->against_dir = v;
+        } else if (strcmp(a, "--argon2") == 0) {
+            if (!parse_argon2(v, &o->argon2_setting)) {
+                fprintf(stderr, "blake2neon-bench: bad --argon2 '%s' (KiB,"
+                        "passes,lanes: lanes 1..64, KiB 8*lanes..4194304, "
+                        "passes 1..100)\n", v);
+                return 0;
+            }
+        } else if (strcmp(a, "--argon2-rounds") == 0) {
+            char *end;
+            unsigned long long n = parse_digits(v, &end);
+
+            if (*end != '\0' || n < 1 || n > 1000) {
+                fprintf(stderr, "blake2neon-bench: bad --argon2-rounds '%s' "
+                        "(1 to 1000)\n", v);
+                return 0;
+            }
+            o->argon2_setting.rounds = (size_t)n;
         } else {
             o->module_dir = v; /* --module-dir */
         }
@@ -369,6 +425,11 @@ int main(int argc, char **argv)
     if (got < 0)
         return 1;
     n = (size_t)got;
+    if (o.argon2 == 2) {
+        ok = bench_argon2_run(stdout, contenders, n, &o.argon2_setting);
+        bench_contenders_close(contenders, n);
+        return ok ? 0 : 1;
+    }
     auto_index = n;
     for (size_t c = 0; c < n; c++) {
         names[c] = contenders[c].name;
@@ -517,6 +578,9 @@ int main(int argc, char **argv)
     if (o.many == 1)
         ok &= bench_many_run(data_on_stdout ? stderr : stdout, o.rounds,
                              batch_ns);
+    if (o.argon2 == 1)
+        ok &= bench_argon2_run(data_on_stdout ? stderr : stdout, contenders,
+                               n, &o.argon2_setting);
     bench_report_verdict(data_on_stdout ? stderr : stdout, &results);
     if (o.csv != NULL)
         ok &= write_output(o.csv, &meta, &results, bench_report_csv);

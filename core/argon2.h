@@ -2,9 +2,9 @@
 /*
  * Argon2 (RFC 9106) on the core's BLAKE2b and a backend's BlaMka: the
  * provider's ARGON2D/I/ID KDFs and the library's blake2neon_argon2 are
- * thin layers over this. The core validates nothing and allocates
- * nothing: callers check the parameters against the rules below (each
- * has its own way to say what is wrong) and give the memory.
+ * thin layers over this. The core validates nothing: callers check the
+ * parameters against the rules below (each has its own way to say what
+ * is wrong).
  */
 #ifndef BLAKE2NEON_CORE_ARGON2_H
 #define BLAKE2NEON_CORE_ARGON2_H
@@ -53,6 +53,17 @@ struct blake2b_argon2_params {
 /* The blocks of memory p needs: m_cost rounded down to a multiple of
  * 4 * lanes. */
 uint32_t blake2b_argon2_memory_blocks(const struct blake2b_argon2_params *p);
+
+/*
+ * Memory for blocks blocks from the system (argon2_memory.c), or NULL if
+ * it cannot be had (or its size does not fit in size_t). Its contents
+ * are unspecified; blake2b_argon2_run wipes it.
+ */
+struct blake2b_argon2_block *blake2b_argon2_memory_alloc(uint32_t blocks);
+
+/* Give back what blake2b_argon2_memory_alloc(blocks) gave. NULL is fine. */
+void blake2b_argon2_memory_free(struct blake2b_argon2_block *memory,
+                                uint32_t blocks);
 
 /*
  * H0, the initial hash of every parameter, the password and the secret:

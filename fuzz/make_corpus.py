@@ -145,9 +145,49 @@ def many():
          (16, 0, 129, 500), (64, 64, 0, 0), (64, 0, 1500, 300), (40, 0, 640, 8)], 1231))
 
 
+def argon2():
+    # type (0 d, 1 i, 2 id); then operations: code (0 set_params, 1-2
+    # derive, 3 dup, 4 reset), a parameter count, each parameter as kind,
+    # slot (0 pass, 1 salt, 2 secret, 3 ad, 4 size, 5 iter, 6 threads,
+    # 7 lanes, 8 memcost, 9 early_clean, 10 version, 11 properties) and
+    # its value (octets: a length and the bytes; integers: an index into
+    # fuzz_argon2.c's values), and for a derive an index into its outlens.
+    V = [0, 1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 64, 65, 100,
+         0x10, 0x13, 0x12, 511, 512, 0xffffff, 0x1000000, 0xffffffff]
+
+    def octets(slot, data, kind=2):
+        return bytes([kind, slot, len(data)]) + data
+
+    def number(slot, value, kind=1):
+        return bytes([kind, slot, V.index(value)])
+
+    def op(code, params, outlen_index=None):
+        out = bytes([code, len(params)]) + b"".join(params)
+        return out + (bytes([outlen_index]) if outlen_index is not None else b"")
+
+    salt, pw = pattern(16, 2), b"password"
+    write("fuzz_argon2", "id-derive", bytes([2]) + op(1, [
+        octets(1, salt), octets(0, pw), number(8, 32), number(7, 4)], 4))
+    write("fuzz_argon2", "i-set-then-derive-twice-early-clean", bytes([1])
+          + op(0, [octets(1, salt), octets(2, pattern(8, 3)), number(9, 1)])
+          + op(1, [octets(0, pw), number(10, 0x10)], 6)
+          + op(2, [], 6))
+    write("fuzz_argon2", "d-size-mismatch-dup-reset", bytes([0])
+          + op(0, [octets(1, salt), number(4, 65)])
+          + op(1, [number(4, 64)], 6)
+          + op(3, []) + op(1, [], 7) + op(4, []) + op(1, [], 4))
+    write("fuzz_argon2", "refusals", bytes([2])
+          + op(0, [octets(1, pattern(7))])
+          + op(0, [number(6, 4), number(7, 2)])
+          + op(1, [octets(1, salt)], 4)
+          + op(0, [number(10, 0x12)])
+          + op(1, [octets(0, pw, kind=0)], 2))
+
+
 if __name__ == "__main__":
     core()
     digest()
     mac()
     params()
     many()
+    argon2()

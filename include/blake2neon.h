@@ -44,6 +44,12 @@ extern "C" {
                                        this build lacks or this CPU cannot
                                        run, or the backend failed its
                                        self-test: nothing can be hashed */
+#define BLAKE2NEON_ERR_ARGON2_PARAM (-6) /* an Argon2 parameter out of its
+                                       range (blake2neon_argon2_params) */
+#define BLAKE2NEON_ERR_MEMORY (-7)  /* Argon2's memory cannot be had */
+#define BLAKE2NEON_ERR_ENCODING (-8) /* not an Argon2 string this library
+                                       reads, or no room to write one */
+#define BLAKE2NEON_ERR_MISMATCH (-9) /* the password does not match */
 
 /*
  * A computation in progress. Its size is public so that it can live on
@@ -118,6 +124,72 @@ typedef struct blake2neon_job {
  */
 BLAKE2NEON_API int blake2neon_hash_many(const blake2neon_job *jobs,
                                         size_t njobs);
+
+/*
+ * Argon2 (RFC 9106), the password hash and KDF, on the same backend:
+ * its BlaMka runs on the backend's vector unit.
+ */
+#define BLAKE2NEON_ARGON2D 0
+#define BLAKE2NEON_ARGON2I 1
+#define BLAKE2NEON_ARGON2ID 2
+#define BLAKE2NEON_ARGON2_VERSION 0x13 /* the current one; 0x10 the old */
+
+/*
+ * RFC 9106's inputs. Every pointer may be NULL when its length is 0.
+ * Ranges (else BLAKE2NEON_ERR_ARGON2_PARAM): type one of the three
+ * above; version 0x13 or 0x10; t_cost >= 1; lanes 1..16777215; m_cost
+ * (KiB) >= 8 * lanes; saltlen >= 8; every length < 2^32. threads: lanes
+ * computed at once on threads of the C library's, 0 or 1 for the calling
+ * thread alone, at most lanes; the tag does not depend on it.
+ */
+typedef struct blake2neon_argon2_params {
+    int type;
+    uint32_t version;
+    uint32_t t_cost;    /* passes */
+    uint32_t m_cost;    /* memory, KiB */
+    uint32_t lanes;     /* parallelism, p */
+    uint32_t threads;
+    const void *pass;
+    size_t passlen;
+    const void *salt;
+    size_t saltlen;
+    const void *secret; /* K: a key kept apart from the stored hash */
+    size_t secretlen;
+    const void *ad;     /* X: associated data */
+    size_t adlen;
+} blake2neon_argon2_params;
+
+/*
+ * out = the Argon2 tag of p, outlen bytes (4 .. 2^32 - 1). The memory
+ * is the system's for the call (BLAKE2NEON_ERR_MEMORY if it cannot be
+ * had) and is wiped before it goes back.
+ */
+BLAKE2NEON_API int blake2neon_argon2(void *out, size_t outlen,
+                                     const blake2neon_argon2_params *p);
+
+/*
+ * The same as a string for storing a password:
+ * "$argon2id$v=19$m=65536,t=3,p=4$<salt>$<tag>", salt and tag in base64
+ * without padding, as the reference implementation and libsodium write
+ * it. The secret and associated data are used but not written (the
+ * verifier gives the secret again). Writes the string and its NUL to
+ * encoded (encodedlen bytes: BLAKE2NEON_ERR_ENCODING if too few).
+ */
+BLAKE2NEON_API int blake2neon_argon2_encode(char *encoded, size_t encodedlen,
+                                            size_t taglen,
+                                            const blake2neon_argon2_params *p);
+
+/*
+ * BLAKE2NEON_OK if pass (and secret, NULL when none) give the tag of
+ * encoded, a string as blake2neon_argon2_encode writes it (version
+ * absent: 0x10); BLAKE2NEON_ERR_MISMATCH if not (compared in constant
+ * time); BLAKE2NEON_ERR_ENCODING if encoded is not such a string. Lanes
+ * are computed on as many threads as there are lanes.
+ */
+BLAKE2NEON_API int blake2neon_argon2_verify(const char *encoded,
+                                            const void *pass, size_t passlen,
+                                            const void *secret,
+                                            size_t secretlen);
 
 /*
  * The name of the backend in use ("generic", "neon", "a64", "avx2",

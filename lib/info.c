@@ -21,6 +21,14 @@ const char *blake2neon_strerror(int code)
         return "context not initialized or already finalized";
     case BLAKE2NEON_ERR_BACKEND:
         return "no usable backend (see BLAKE2NEON_BACKEND)";
+    case BLAKE2NEON_ERR_ARGON2_PARAM:
+        return "Argon2 parameter out of range";
+    case BLAKE2NEON_ERR_MEMORY:
+        return "Argon2's memory cannot be allocated";
+    case BLAKE2NEON_ERR_ENCODING:
+        return "not an Argon2 string, or no room for one";
+    case BLAKE2NEON_ERR_MISMATCH:
+        return "password does not match";
     }
     return "unknown error code";
 }

@@ -13,6 +13,8 @@ const OSSL_ITEM b2n_reason_strings[] = {
     { B2N_R_OUTPUT_BUFFER_TOO_SMALL, "output buffer too small" },
     { B2N_R_CALLED_OUT_OF_ORDER, "operation called out of order" },
     { B2N_R_OUT_OF_MEMORY, "out of memory" },
+    { B2N_R_INVALID_MEMORY_SIZE, "invalid memory size" },
+    { B2N_R_INVALID_THREADS, "invalid thread count" },
     { 0, NULL },
 };
 

@@ -77,6 +77,8 @@ static const OSSL_ALGORITHM *b2n_query_operation(void *provctx, int operation_id
         return b2n_digest_algorithms;
     case OSSL_OP_MAC:
         return b2n_mac_algorithms;
+    case OSSL_OP_KDF:
+        return b2n_kdf_algorithms;
     }
     return NULL;
 }

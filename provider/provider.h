@@ -45,5 +45,6 @@ extern const OSSL_ALGORITHM b2n_digest_algorithms[];
 /* Release what the digests keep in provctx (at teardown). */
 void b2n_digest_teardown(struct b2n_provctx *provctx);
 extern const OSSL_ALGORITHM b2n_mac_algorithms[];
+extern const OSSL_ALGORITHM b2n_kdf_algorithms[];
 
 #endif

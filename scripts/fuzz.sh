@@ -22,7 +22,7 @@ secs=${1:-60}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(fuzz_core fuzz_digest fuzz_mac fuzz_params fuzz_many)
+    targets=(fuzz_core fuzz_digest fuzz_mac fuzz_params fuzz_many fuzz_argon2)
 fi
 build=${BUILD_DIR:-build-fuzz}
 jobs=${JOBS:-1}
