@@ -253,16 +253,31 @@ static uint64_t valid_value(const char *name)
     return t_rng_below(&rng, 2) ? 0x13 : 0x10;
 }
 
-/* An invalid one (or a valid one no derive can take). */
+/*
+ * An invalid value, or a valid one no derive here can take (2^24 - 1
+ * lanes or threads: memcost stays under 8 * lanes). Never a valid iter
+ * or memcost in the millions, which a derive would spend minutes or
+ * gigabytes on (t_argon2_memory asks for those).
+ */
 static uint64_t odd_value(const char *name)
 {
-    static const uint64_t any[] = {
-        0, 1, 3, 7, 0x12, 0x14, 0xffffff, 0x1000000, 0x7fffffff,
-        0x80000000u, 0xffffffffu,
+    static const uint64_t counts[] = {
+        0, 0xffffff, 0x1000000, 0x7fffffff, 0x80000000u, 0xffffffffu,
+    };
+    static const uint64_t versions[] = {
+        0, 1, 0x12, 0x14, 0x130, 0xffffffffu,
     };
 
-    (void)name;
-    return any[t_rng_below(&rng, sizeof(any) / sizeof(any[0]))];
+    if (strcmp(name, "iter") == 0)
+        return 0;
+    if (strcmp(name, "memcost") == 0)
+        return t_rng_below(&rng, 8);
+    if (strcmp(name, "size") == 0)
+        return t_rng_below(&rng, 2) ? t_rng_below(&rng, 4) : 0xffffffffu;
+    if (strcmp(name, "version") == 0)
+        return versions[t_rng_below(&rng, 6)];
+    /* lanes, threads, early_clean */
+    return counts[t_rng_below(&rng, 6)];
 }
 
 /* Add a number in a random encoding; sometimes one that must fail. */
