@@ -62,10 +62,12 @@ clang_pkg=$(apt-cache depends clang 2>/dev/null |
 [ -n "$clang_pkg" ] || { echo "ci-release: no clang-N behind 'clang'" >&2; exit 1; }
 # python3, ruby, php-cli, nodejs and libnet-ssleay-perl: the programs whose
 # use of blake2neon test/cli/t/85-python.t and 90-clients.t check; gdb: the
-# backtrace through the avx512 backend (test/asm).
+# backtrace through the avx512 backend (test/asm); libargon2-dev and argon2:
+# the reference Argon2 that t_argon2_diff's model and
+# test/gen_argon2_vectors.py check take their tags from.
 apt-get install -y -qq cmake gcc clang libssl-dev openssl perl pkg-config \
     valgrind "libclang-rt-${clang_pkg#clang-}-dev" libsodium-dev gdb \
-    python3 ruby php-cli nodejs libnet-ssleay-perl >/dev/null
+    python3 ruby php-cli nodejs libnet-ssleay-perl libargon2-dev argon2 >/dev/null
 if [ $install_only = 1 ]; then
     echo "== $(. /etc/os-release && echo "$PRETTY_NAME"): packages installed"
     exit 0

@@ -15,6 +15,7 @@
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
@@ -35,13 +36,15 @@ static int type_of(const char *name)
     return strcmp(name, "ARGON2ID") == 0 ? BLAKE2NEON_ARGON2ID : -1;
 }
 
-/* argon2.txt: kdf pass salt secret ad iter memcost lanes tag. */
+/* argon2.txt (test/gen_argon2_vectors.py): type version iter memcost lanes
+ * pass salt secret ad tag. */
 static void check_rfc9106(const char *dir)
 {
     struct t_data d;
     uint8_t pass[MAX_FIELD], salt[MAX_FIELD], secret[MAX_FIELD],
         ad[MAX_FIELD], tag[MAX_FIELD], got[MAX_FIELD];
     size_t passlen, saltlen, secretlen, adlen, taglen, iter, memcost, lanes;
+    unsigned long version;
     int lines = 0;
 
     if (!T_CHECK(t_data_open(&d, dir, "argon2.txt"), "argon2.txt"))
@@ -49,20 +52,22 @@ static void check_rfc9106(const char *dir)
     while (t_data_next(&d)) {
         blake2neon_argon2_params p;
 
-        if (!t_data_expect_fields(&d, 9)
+        if (!t_data_expect_fields(&d, 10)
             || !T_CHECK(type_of(d.field[0]) >= 0, "%s:%lu: type", d.path,
                         d.lineno)
-            || !t_unhex(d.field[1], pass, MAX_FIELD, &passlen)
-            || !t_unhex(d.field[2], salt, MAX_FIELD, &saltlen)
-            || !t_unhex(d.field[3], secret, MAX_FIELD, &secretlen)
-            || !t_unhex(d.field[4], ad, MAX_FIELD, &adlen)
-            || !t_parse_size(&d, d.field[5], &iter)
-            || !t_parse_size(&d, d.field[6], &memcost)
-            || !t_parse_size(&d, d.field[7], &lanes)
-            || !t_unhex(d.field[8], tag, MAX_FIELD, &taglen))
+            || !T_CHECK((version = strtoul(d.field[1], NULL, 16)) == 0x13,
+                        "%s:%lu: version %s", d.path, d.lineno, d.field[1])
+            || !t_parse_size(&d, d.field[2], &iter)
+            || !t_parse_size(&d, d.field[3], &memcost)
+            || !t_parse_size(&d, d.field[4], &lanes)
+            || !t_unhex(d.field[5], pass, MAX_FIELD, &passlen)
+            || !t_unhex(d.field[6], salt, MAX_FIELD, &saltlen)
+            || !t_unhex(d.field[7], secret, MAX_FIELD, &secretlen)
+            || !t_unhex(d.field[8], ad, MAX_FIELD, &adlen)
+            || !t_unhex(d.field[9], tag, MAX_FIELD, &taglen))
             continue;
         p = (blake2neon_argon2_params){
-            .type = type_of(d.field[0]), .version = BLAKE2NEON_ARGON2_VERSION,
+            .type = type_of(d.field[0]), .version = (uint32_t)version,
             .t_cost = (uint32_t)iter, .m_cost = (uint32_t)memcost,
             .lanes = (uint32_t)lanes, .pass = pass, .passlen = passlen,
             .salt = salt, .saltlen = saltlen, .secret = secret,
