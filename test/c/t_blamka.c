@@ -66,20 +66,23 @@ static void rfc9106(const struct blake2b_backend *b, const char *data_dir)
         block *memory;
         int type = -1;
 
-        if (!t_data_expect_fields(&d, 9))
+        /* type version iter memcost lanes pass salt secret ad tag */
+        if (!t_data_expect_fields(&d, 10))
             continue;
         for (int k = 0; k < 3; k++)
             if (strcmp(d.field[0], kinds[k]) == 0)
                 type = k;
         if (!T_CHECK(type >= 0, "%s:%lu: kind %s", d.path, d.lineno, d.field[0])
-            || !T_CHECK(t_unhex(d.field[1], pass, sizeof(pass), &passlen)
-                        && t_unhex(d.field[2], salt, sizeof(salt), &saltlen)
-                        && t_unhex(d.field[3], secret, sizeof(secret), &secretlen)
-                        && t_unhex(d.field[4], ad, sizeof(ad), &adlen)
-                        && t_unhex(d.field[8], tag, sizeof(tag), &taglen),
+            || !T_CHECK(strcmp(d.field[1], "0x13") == 0, "%s:%lu: version",
+                        d.path, d.lineno)
+            || !T_CHECK(t_unhex(d.field[5], pass, sizeof(pass), &passlen)
+                        && t_unhex(d.field[6], salt, sizeof(salt), &saltlen)
+                        && t_unhex(d.field[7], secret, sizeof(secret), &secretlen)
+                        && t_unhex(d.field[8], ad, sizeof(ad), &adlen)
+                        && t_unhex(d.field[9], tag, sizeof(tag), &taglen),
                         "%s:%lu: hex", d.path, d.lineno)
-            || !t_parse_size(&d, d.field[5], &t) || !t_parse_size(&d, d.field[6], &m)
-            || !t_parse_size(&d, d.field[7], &lanes))
+            || !t_parse_size(&d, d.field[2], &t) || !t_parse_size(&d, d.field[3], &m)
+            || !t_parse_size(&d, d.field[4], &lanes))
             continue;
         p.type = (enum blake2b_argon2_type)type;
         p.t_cost = (uint32_t)t;
