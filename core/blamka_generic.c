@@ -43,6 +43,8 @@ BLAMKA_INLINE void permute(uint64_t *base, unsigned int step)
 {
     uint64_t v[16];
 
+    /* Unrolled at -O2 as well (Debian's builds), or v stays in memory. */
+#pragma GCC unroll 16
     for (unsigned int k = 0; k < 16; k++)
         v[k] = base[k / 2 * step + k % 2];
     g(&v[0], &v[4], &v[8], &v[12]);
@@ -53,6 +55,7 @@ BLAMKA_INLINE void permute(uint64_t *base, unsigned int step)
     g(&v[1], &v[6], &v[11], &v[12]);
     g(&v[2], &v[7], &v[8], &v[13]);
     g(&v[3], &v[4], &v[9], &v[14]);
+#pragma GCC unroll 16
     for (unsigned int k = 0; k < 16; k++)
         base[k / 2 * step + k % 2] = v[k];
 }
@@ -66,8 +69,10 @@ void blake2b_argon2_fill_generic(struct blake2b_argon2_block *next,
 
     for (int w = 0; w < BLAKE2B_ARGON2_BLOCKWORDS; w++)
         r[w] = q[w] = prev->v[w] ^ ref->v[w];
+#pragma GCC unroll 8
     for (unsigned int row = 0; row < 8; row++)
         permute(&q[16 * row], 2);
+#pragma GCC unroll 8
     for (unsigned int col = 0; col < 8; col++)
         permute(&q[2 * col], 16);
     if (with_xor)
