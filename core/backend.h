@@ -132,6 +132,7 @@ blake2b_compress_fn blake2b_compress_a64;
 #endif
 #if defined(__x86_64__)
 blake2b_compress_fn blake2b_compress_avx2;
+blake2b_argon2_fill_fn blake2b_argon2_fill_avx2;
 blake2b_argon2_fill_fn blake2b_argon2_fill_avx512;
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_fn blake2b_compress_avx512;
