@@ -57,42 +57,76 @@ INLINE __m512i bl_add(__m512i a, __m512i b)
         STEP4(A, B, C, D, Q4);                                              \
     } while (0)
 
-/* Lane moves within each 256-bit half (a row of the row pass). */
-#define ROW_PREV _MM_SHUFFLE(2, 1, 0, 3) /* lane j <- j - 1 */
-#define ROW_NEXT _MM_SHUFFLE(0, 3, 2, 1) /* lane j <- j + 1 */
-#define ROW_SWAP _MM_SHUFFLE(1, 0, 3, 2) /* lane j <- j + 2 */
-
-#define ROW_MOVE(A, C, D, ma, mc, md)                                       \
+/*
+ * Diagonals without moving back. Both passes make their diagonals by
+ * moving a, c and d but never move them back: the next G step (or the
+ * result) only needs to know where each word is, and permutes that take
+ * the lanes from anywhere cost the same as those that undo a move.
+ *
+ * Row pass: within each 256-bit half (one row), a's lane j takes lane
+ * j - 1, c's j + 1, d's j + 2 (b stays). Afterwards register x[4p+k]
+ * holds in lane j of each half the word at offset (j + S(k)) mod 4 of
+ * its group of four, S(k) = k - 1 mod 4, the shift its role k (a, b, c,
+ * d) got.
+ */
+#define S(k) (((k) + 3) & 3)
+#define ROW_MOVE(A, C, D)                                                   \
     do {                                                                    \
         for (int i_ = 0; i_ < 4; i_++) {                                    \
-            A[i_] = _mm512_permutex_epi64(A[i_], ma);                       \
-            C[i_] = _mm512_permutex_epi64(C[i_], mc);                       \
-            D[i_] = _mm512_permutex_epi64(D[i_], md);                       \
+            A[i_] = _mm512_permutex_epi64(A[i_], _MM_SHUFFLE(2, 1, 0, 3));  \
+            C[i_] = _mm512_permutex_epi64(C[i_], _MM_SHUFFLE(0, 3, 2, 1));  \
+            D[i_] = _mm512_permutex_epi64(D[i_], _MM_SHUFFLE(1, 0, 3, 2));  \
         }                                                                   \
     } while (0)
 
-/* The same moves for the column pass, where a column's four words sit in
- * lanes 0,1,4,5 (or 2,3,6,7): a 256-bit swap moves each by two. */
-#define COL_MOVE(A, C, D, ia, ic)                                           \
+/*
+ * Column pass, chain k: lane L = 4h + j of its four registers holds, in
+ * its 4-word column vector, element E(k, L) = 2h + (o & 1) of column
+ * 2k + (o >> 1), o = (j + S(k)) mod 4 being the word's offset in the
+ * group. LANE(k, col, i) inverts that.
+ */
+#define OFF(k, L) ((((L) & 3) + S(k)) & 3)
+#define COL(k, L) (OFF(k, L) >> 1)
+#define E(k, L) (((L) >> 2) * 2 + (OFF(k, L) & 1))
+#define LANE(k, col, i)                                                     \
+    (((i) >> 1) * 4 + ((2 * (col) + ((i) & 1) - S(k)) & 3))
+/* Lane L of a moved register takes element E + n of its column. */
+#define FROM(k, L, n) LANE(k, COL(k, L), (E(k, L) + (n)) & 3)
+#define MOVE_IDX(k, n)                                                      \
+    _mm512_setr_epi64(FROM(k, 0, n), FROM(k, 1, n), FROM(k, 2, n),          \
+                      FROM(k, 3, n), FROM(k, 4, n), FROM(k, 5, n),          \
+                      FROM(k, 6, n), FROM(k, 7, n))
+
+/* a takes element i - 1, c i + 1, d i + 2: the 256-bit halves swapped. */
+#define COL_MOVE(k, a, c, d)                                                \
     do {                                                                    \
-        for (int i_ = 0; i_ < 4; i_++) {                                    \
-            A[i_] = _mm512_permutexvar_epi64(ia, A[i_]);                    \
-            C[i_] = _mm512_permutexvar_epi64(ic, C[i_]);                    \
-            D[i_] = _mm512_shuffle_i64x2(D[i_], D[i_],                      \
-                                         _MM_SHUFFLE(1, 0, 3, 2));          \
-        }                                                                   \
+        a = _mm512_permutexvar_epi64(MOVE_IDX(k, 3), a);                    \
+        c = _mm512_permutexvar_epi64(MOVE_IDX(k, 1), c);                    \
+        d = _mm512_shuffle_i64x2(d, d, _MM_SHUFFLE(1, 0, 3, 2));            \
     } while (0)
+
+/*
+ * After the column pass, register x[4t+k] (role t of chain k, rows 2t and
+ * 2t+1) holds in lane L element E(k, L) + S(t) of column 2k + COL(k, L).
+ * The result's 64-byte piece m is row r = m / 2, groups k0 = 2 (m & 1)
+ * and k0 + 1, all in x[4t+k0] and x[4t+k0+1], t = r / 2: one two-table
+ * permute gathers it, lane n from table n / 4 (lanes 8.. are the second).
+ */
+#define OUT_LANE(t, k, o, rh)                                               \
+    LANE(k, (o) >> 1, ((2 * (rh) + ((o) & 1)) - S(t)) & 3)
+#define OUT(m, n)                                                           \
+    (8 * ((n) >> 2)                                                         \
+     + OUT_LANE((m) >> 2, 2 * ((m) & 1) + ((n) >> 2), (n) & 3, ((m) >> 1) & 1))
+#define OUT_IDX(m)                                                          \
+    _mm512_setr_epi64(OUT(m, 0), OUT(m, 1), OUT(m, 2), OUT(m, 3), OUT(m, 4), \
+                      OUT(m, 5), OUT(m, 6), OUT(m, 7))
 
 void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
                                 const struct blake2b_argon2_block *prev,
                                 const struct blake2b_argon2_block *ref,
                                 int with_xor)
 {
-    /* Lane j <- the lane before it in its column (0,1,4,5 or 2,3,6,7),
-     * and <- the one after it. */
-    const __m512i col_prev = _mm512_setr_epi64(5, 0, 7, 2, 1, 4, 3, 6);
-    const __m512i col_next = _mm512_setr_epi64(1, 4, 3, 6, 5, 0, 7, 2);
-    /* prev ^ ref as it was loaded, for the result. */
+    /* prev ^ ref as it was loaded, for the result; wiped at the end. */
     _Alignas(64) __m512i r[16];
     __m512i x[16];
 
@@ -117,9 +151,8 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
         __m512i d[4] = { x[3], x[7], x[11], x[15] };
 
         G4(a, b, c, d);
-        ROW_MOVE(a, c, d, ROW_PREV, ROW_NEXT, ROW_SWAP);
+        ROW_MOVE(a, c, d);
         G4(a, b, c, d);
-        ROW_MOVE(a, c, d, ROW_NEXT, ROW_PREV, ROW_SWAP);
         for (int i = 0; i < 4; i++) {
             x[4 * i + 0] = a[i];
             x[4 * i + 1] = b[i];
@@ -132,27 +165,26 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
         __m512i *a = &x[0], *b = &x[4], *c = &x[8], *d = &x[12];
 
         G4(a, b, c, d);
-        COL_MOVE(a, c, d, col_prev, col_next);
+        COL_MOVE(0, a[0], c[0], d[0]);
+        COL_MOVE(1, a[1], c[1], d[1]);
+        COL_MOVE(2, a[2], c[2], d[2]);
+        COL_MOVE(3, a[3], c[3], d[3]);
         G4(a, b, c, d);
-        COL_MOVE(a, c, d, col_next, col_prev);
     }
 
-#pragma GCC unroll 4
-    for (int p = 0; p < 4; p++) {
-        const __m512i *q = &x[4 * p];
-        __m512i z[4];
-
-        z[0] = _mm512_shuffle_i64x2(q[0], q[1], 0x44);
-        z[2] = _mm512_shuffle_i64x2(q[0], q[1], 0xee);
-        z[1] = _mm512_shuffle_i64x2(q[2], q[3], 0x44);
-        z[3] = _mm512_shuffle_i64x2(q[2], q[3], 0xee);
-        for (int j = 0; j < 4; j++) {
-            __m512i *out = (__m512i *)(void *)&next->v[8 * (4 * p + j)];
-            __m512i v = _mm512_xor_si512(z[j], r[4 * p + j]);
-
-            if (with_xor)
-                v = _mm512_xor_si512(v, _mm512_load_si512(out));
-            _mm512_store_si512(out, v);
-        }
-    }
+#define RESULT(m)                                                           \
+    do {                                                                    \
+        __m512i *out_ = (__m512i *)(void *)&next->v[8 * (m)];               \
+        __m512i z_ = _mm512_permutex2var_epi64(                             \
+            x[4 * ((m) >> 2) + 2 * ((m) & 1)], OUT_IDX(m),                  \
+            x[4 * ((m) >> 2) + 2 * ((m) & 1) + 1]);                         \
+        z_ = with_xor ? _mm512_ternarylogic_epi64(z_, _mm512_load_si512(out_), \
+                                                  r[m], 0x96)               \
+                      : _mm512_xor_si512(z_, r[m]);                         \
+        _mm512_store_si512(out_, z_);                                       \
+    } while (0)
+    RESULT(0); RESULT(1); RESULT(2); RESULT(3);
+    RESULT(4); RESULT(5); RESULT(6); RESULT(7);
+    RESULT(8); RESULT(9); RESULT(10); RESULT(11);
+    RESULT(12); RESULT(13); RESULT(14); RESULT(15);
 }
