@@ -126,17 +126,16 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
                                 const struct blake2b_argon2_block *ref,
                                 int with_xor)
 {
-    /* prev ^ ref as it was loaded, for the result; wiped at the end. */
-    _Alignas(64) __m512i r[16];
     __m512i x[16];
 
-#pragma GCC unroll 16
-    for (int j = 0; j < 16; j++)
-        r[j] = _mm512_xor_si512(_mm512_load_si512(&prev->v[8 * j]),
-                                _mm512_load_si512(&ref->v[8 * j]));
 #pragma GCC unroll 4
     for (int p = 0; p < 4; p++) {
-        const __m512i *z = &r[4 * p];
+        __m512i z[4];
+
+        for (int j = 0; j < 4; j++)
+            z[j] = _mm512_xor_si512(
+                _mm512_load_si512(&prev->v[8 * (4 * p + j)]),
+                _mm512_load_si512(&ref->v[8 * (4 * p + j)]));
         x[4 * p + 0] = _mm512_shuffle_i64x2(z[0], z[2], 0x44);
         x[4 * p + 1] = _mm512_shuffle_i64x2(z[0], z[2], 0xee);
         x[4 * p + 2] = _mm512_shuffle_i64x2(z[1], z[3], 0x44);
@@ -172,19 +171,52 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
         G4(a, b, c, d);
     }
 
+    /*
+     * prev ^ ref is read again rather than kept: the registers are full,
+     * and a copy on the stack would have to be wiped, which costs more
+     * than the loads. Piece m is written only after every input at its
+     * place is read, so next may be prev or ref.
+     */
 #define RESULT(m)                                                           \
     do {                                                                    \
         __m512i *out_ = (__m512i *)(void *)&next->v[8 * (m)];               \
         __m512i z_ = _mm512_permutex2var_epi64(                             \
             x[4 * ((m) >> 2) + 2 * ((m) & 1)], OUT_IDX(m),                  \
             x[4 * ((m) >> 2) + 2 * ((m) & 1) + 1]);                         \
-        z_ = with_xor ? _mm512_ternarylogic_epi64(z_, _mm512_load_si512(out_), \
-                                                  r[m], 0x96)               \
-                      : _mm512_xor_si512(z_, r[m]);                         \
+        z_ = _mm512_ternarylogic_epi64(                                     \
+            z_, _mm512_load_si512(&prev->v[8 * (m)]),                       \
+            _mm512_load_si512(&ref->v[8 * (m)]), 0x96); /* a ^ b ^ c */     \
+        if (with_xor)                                                       \
+            z_ = _mm512_xor_si512(z_, _mm512_load_si512(out_));             \
         _mm512_store_si512(out_, z_);                                       \
     } while (0)
     RESULT(0); RESULT(1); RESULT(2); RESULT(3);
     RESULT(4); RESULT(5); RESULT(6); RESULT(7);
     RESULT(8); RESULT(9); RESULT(10); RESULT(11);
     RESULT(12); RESULT(13); RESULT(14); RESULT(15);
+
+    /* The registers held what the password became: zero idioms clear
+     * them at almost no cost (vzeroall is slower, and leaves zmm16-31). */
+    __asm__ volatile(
+        "vpxor %%xmm0, %%xmm0, %%xmm0\n\tvpxor %%xmm1, %%xmm1, %%xmm1\n\t"
+        "vpxor %%xmm2, %%xmm2, %%xmm2\n\tvpxor %%xmm3, %%xmm3, %%xmm3\n\t"
+        "vpxor %%xmm4, %%xmm4, %%xmm4\n\tvpxor %%xmm5, %%xmm5, %%xmm5\n\t"
+        "vpxor %%xmm6, %%xmm6, %%xmm6\n\tvpxor %%xmm7, %%xmm7, %%xmm7\n\t"
+        "vpxor %%xmm8, %%xmm8, %%xmm8\n\tvpxor %%xmm9, %%xmm9, %%xmm9\n\t"
+        "vpxor %%xmm10, %%xmm10, %%xmm10\n\tvpxor %%xmm11, %%xmm11, %%xmm11\n\t"
+        "vpxor %%xmm12, %%xmm12, %%xmm12\n\tvpxor %%xmm13, %%xmm13, %%xmm13\n\t"
+        "vpxor %%xmm14, %%xmm14, %%xmm14\n\tvpxor %%xmm15, %%xmm15, %%xmm15\n\t"
+        "vpxord %%xmm16, %%xmm16, %%xmm16\n\tvpxord %%xmm17, %%xmm17, %%xmm17\n\t"
+        "vpxord %%xmm18, %%xmm18, %%xmm18\n\tvpxord %%xmm19, %%xmm19, %%xmm19\n\t"
+        "vpxord %%xmm20, %%xmm20, %%xmm20\n\tvpxord %%xmm21, %%xmm21, %%xmm21\n\t"
+        "vpxord %%xmm22, %%xmm22, %%xmm22\n\tvpxord %%xmm23, %%xmm23, %%xmm23\n\t"
+        "vpxord %%xmm24, %%xmm24, %%xmm24\n\tvpxord %%xmm25, %%xmm25, %%xmm25\n\t"
+        "vpxord %%xmm26, %%xmm26, %%xmm26\n\tvpxord %%xmm27, %%xmm27, %%xmm27\n\t"
+        "vpxord %%xmm28, %%xmm28, %%xmm28\n\tvpxord %%xmm29, %%xmm29, %%xmm29\n\t"
+        "vpxord %%xmm30, %%xmm30, %%xmm30\n\tvpxord %%xmm31, %%xmm31, %%xmm31"
+        : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+          "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+          "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21",
+          "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28",
+          "xmm29", "xmm30", "xmm31");
 }
