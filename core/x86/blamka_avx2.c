@@ -76,10 +76,12 @@ AVX2_INLINE void p_rows(__m256i r[16])
 {
     G4(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
        r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
+#pragma GCC unroll 16
     for (int i = 0; i < 16; i += 4)
         ROW_MOVE(r[i], r[i + 2], r[i + 3], LANES_FROM_PREV, LANES_FROM_NEXT);
     G4(r[0], r[1], r[2], r[3], r[4], r[5], r[6], r[7],
        r[8], r[9], r[10], r[11], r[12], r[13], r[14], r[15]);
+#pragma GCC unroll 16
     for (int i = 0; i < 16; i += 4)
         ROW_MOVE(r[i], r[i + 2], r[i + 3], LANES_FROM_NEXT, LANES_FROM_PREV);
 }
@@ -129,9 +131,11 @@ void blake2b_argon2_fill_avx2(struct blake2b_argon2_block *next,
 {
     _Alignas(32) __m256i q[32]; /* the row pass's result: row i is q[4i..] */
 
+#pragma GCC unroll 2
     for (int i = 0; i < 8; i += 4) {
         __m256i r[16];
 
+#pragma GCC unroll 16
         for (int j = 0; j < 16; j++) {
             __m256i *out = (__m256i *)(void *)&next->v[16 * i + 4 * j];
 
@@ -145,18 +149,23 @@ void blake2b_argon2_fill_avx2(struct blake2b_argon2_block *next,
                                              : r[j]);
         }
         p_rows(r);
+#pragma GCC unroll 16
         for (int j = 0; j < 16; j++)
             q[4 * i + j] = r[j];
     }
+#pragma GCC unroll 2
     for (int k = 0; k < 4; k += 2) {
         __m256i y[2][8];
 
+#pragma GCC unroll 16
         for (int r = 0; r < 8; r++) {
             y[0][r] = q[4 * r + k];
             y[1][r] = q[4 * r + k + 1];
         }
         p_cols(y[0], y[1]);
+#pragma GCC unroll 16
         for (int h = 0; h < 2; h++)
+#pragma GCC unroll 16
             for (int r = 0; r < 8; r++) {
                 __m256i *out =
                     (__m256i *)(void *)&next->v[16 * r + 4 * (k + h)];
@@ -165,4 +174,23 @@ void blake2b_argon2_fill_avx2(struct blake2b_argon2_block *next,
                                             y[h][r], _mm256_load_si256(out)));
             }
     }
+    /* q and the registers held what the password became. The asm that
+     * reads q keeps the stores; zero idioms clear the registers for less
+     * than vzeroall. */
+#pragma GCC unroll 32
+    for (int i = 0; i < 32; i++)
+        q[i] = _mm256_setzero_si256();
+    __asm__ volatile("" : : "r"(q) : "memory");
+    __asm__ volatile(
+        "vpxor %%xmm0, %%xmm0, %%xmm0\n\tvpxor %%xmm1, %%xmm1, %%xmm1\n\t"
+        "vpxor %%xmm2, %%xmm2, %%xmm2\n\tvpxor %%xmm3, %%xmm3, %%xmm3\n\t"
+        "vpxor %%xmm4, %%xmm4, %%xmm4\n\tvpxor %%xmm5, %%xmm5, %%xmm5\n\t"
+        "vpxor %%xmm6, %%xmm6, %%xmm6\n\tvpxor %%xmm7, %%xmm7, %%xmm7\n\t"
+        "vpxor %%xmm8, %%xmm8, %%xmm8\n\tvpxor %%xmm9, %%xmm9, %%xmm9\n\t"
+        "vpxor %%xmm10, %%xmm10, %%xmm10\n\tvpxor %%xmm11, %%xmm11, %%xmm11\n\t"
+        "vpxor %%xmm12, %%xmm12, %%xmm12\n\tvpxor %%xmm13, %%xmm13, %%xmm13\n\t"
+        "vpxor %%xmm14, %%xmm14, %%xmm14\n\tvpxor %%xmm15, %%xmm15, %%xmm15"
+        : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
+          "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
+          "xmm15");
 }

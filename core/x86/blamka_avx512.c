@@ -72,6 +72,7 @@ INLINE __m512i bl_add(__m512i a, __m512i b)
 #define S(k) (((k) + 3) & 3)
 #define ROW_MOVE(A, C, D)                                                   \
     do {                                                                    \
+        _Pragma("GCC unroll 16")                                            \
         for (int i_ = 0; i_ < 4; i_++) {                                    \
             A[i_] = _mm512_permutex_epi64(A[i_], _MM_SHUFFLE(2, 1, 0, 3));  \
             C[i_] = _mm512_permutex_epi64(C[i_], _MM_SHUFFLE(0, 3, 2, 1));  \
@@ -128,10 +129,11 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
 {
     __m512i x[16];
 
-#pragma GCC unroll 4
+#pragma GCC unroll 16
     for (int p = 0; p < 4; p++) {
         __m512i z[4];
 
+#pragma GCC unroll 16
         for (int j = 0; j < 4; j++)
             z[j] = _mm512_xor_si512(
                 _mm512_load_si512(&prev->v[8 * (4 * p + j)]),
@@ -152,6 +154,7 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
         G4(a, b, c, d);
         ROW_MOVE(a, c, d);
         G4(a, b, c, d);
+#pragma GCC unroll 16
         for (int i = 0; i < 4; i++) {
             x[4 * i + 0] = a[i];
             x[4 * i + 1] = b[i];
