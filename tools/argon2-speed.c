@@ -9,7 +9,8 @@
  *      build/core/libblake2b_core.a -lpthread [-DWITH_SODIUM -lsodium]
  *   ./a.out [-r rounds] [-k] [-c] backend...  (libsodium: "sodium")
  * -k: kernels only; -c: one cold derivation (fresh memory) and exit;
- * -H: the core's memory from mmap with MADV_HUGEPAGE (libsodium's is its own).
+ * -H: the core's memory from mmap with MADV_HUGEPAGE (libsodium's is its own);
+ * -m KiB, -t passes: other costs than 64 MiB, t = 3 (libsodium keeps those).
  */
 #define _GNU_SOURCE
 #include <stdio.h>
@@ -105,6 +106,7 @@ struct contender {
     const char *name;
     const struct blake2b_backend *b; /* NULL: libsodium */
     double *ms;
+    uint8_t tag[32];
 };
 
 static const uint8_t salt[16];
@@ -127,7 +129,8 @@ static double derive(const struct contender *c,
         blake2b_argon2_run(tag, &params, h0, mem, c->b);
     } else {
 #if defined(WITH_SODIUM)
-        if (crypto_pwhash(tag, 32, "password", 8, salt, 3, 64u << 20,
+        if (crypto_pwhash(tag, 32, "password", 8, salt, params.t_cost,
+                          (size_t)params.m_cost << 10,
                           crypto_pwhash_ALG_ARGON2ID13) != 0)
             exit(1);
 #endif
@@ -145,7 +148,7 @@ int main(int argc, char **argv)
     struct blake2b_argon2_block *mem;
     const size_t bytes = (size_t)65536 * 1024;
 
-    while ((opt = getopt(argc, argv, "r:kcH")) != -1) {
+    while ((opt = getopt(argc, argv, "r:kcHm:t:")) != -1) {
         if (opt == 'r')
             rounds = atoi(optarg);
         else if (opt == 'k')
@@ -154,6 +157,10 @@ int main(int argc, char **argv)
             cold = 1;
         else if (opt == 'H')
             huge = 1;
+        else if (opt == 'm')
+            params.m_cost = (uint32_t)atoi(optarg);
+        else if (opt == 't')
+            params.t_cost = (uint32_t)atoi(optarg);
     }
 #if defined(WITH_SODIUM)
     if (sodium_init() < 0)
@@ -216,17 +223,19 @@ int main(int argc, char **argv)
         return 0;
     memset(mem, 0, bytes); /* page faults are the caller's, not timed */
     for (int r = 0; r < rounds; r++)
-        for (int i = 0; i < n; i++) {
-            uint8_t tag[32];
-
-            cs[i].ms[r] = derive(&cs[i], mem, tag);
-        }
+        for (int i = 0; i < n; i++)
+            cs[i].ms[r] = derive(&cs[i], mem, cs[i].tag);
     for (int i = 0; i < n; i++) {
         double m = median(cs[i].ms, rounds);
-        printf("%-12s Argon2id 64 MiB t=3 p=1: median %.1f ms (min %.1f, "
-               "max %.1f) of %d; %.0f core cycles/block\n", cs[i].name, m,
-               cs[i].ms[0], cs[i].ms[rounds - 1], rounds,
-               m * 1e6 * clk.ghz / (3.0 * 65536));
+        printf("%-12s Argon2id %u KiB t=%u p=1: median %.1f ms (min %.1f, "
+               "max %.1f) of %d; %.0f core cycles/block\n", cs[i].name,
+               params.m_cost, params.t_cost, m, cs[i].ms[0],
+               cs[i].ms[rounds - 1], rounds,
+               m * 1e6 * clk.ghz / ((double)params.t_cost * params.m_cost));
+        if (memcmp(cs[i].tag, cs[0].tag, 32) != 0) {
+            printf("%s: tag differs from %s's\n", cs[i].name, cs[0].name);
+            return 1;
+        }
     }
     return 0;
 }
