@@ -13,7 +13,8 @@
  *    x[4+k], x[8+k], x[12+k]: a column's a, b, c, d are two words of
  *    two consecutive rows, so rows 0-1, 2-3, 4-5, 6-7 of those words are
  *    exactly those registers, column 2k in lanes 0,1,4,5 and 2k+1 in
- *    2,3,6,7. Going from rows to columns needs no data movement at all.
+ *    2,3,6,7 (until diagonals move them: see below). Going from rows to
+ *    columns needs no data movement at all.
  * Each pass is four independent chains of G steps, interleaved so that
  * the vector ports stay busy while a multiplication's latency runs.
  * Diagonals are made by moving a, c and d, not b: b is the last value a
