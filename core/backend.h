@@ -134,6 +134,8 @@ blake2b_argon2_fill_fn blake2b_argon2_fill_a64;
 #endif
 #if defined(__x86_64__)
 blake2b_compress_fn blake2b_compress_avx2;
+blake2b_argon2_fill_fn blake2b_argon2_fill_avx2;
+blake2b_argon2_fill_fn blake2b_argon2_fill_avx512;
 #if defined(BLAKE2B_BUILDS_X86_ASM)
 blake2b_compress_fn blake2b_compress_avx512;
 blake2b_compress_fn blake2b_compress_avx512_ror;

@@ -28,17 +28,20 @@ static const struct blake2b_backend backends[] = {
 #if defined(__x86_64__)
     { .name = "avx2", .description = "x86-64 AVX2",
       .compress = blake2b_compress_avx2,
-      .cpu_can_run = blake2b_cpu_has_avx2, .lanes = "avx2" },
+      .cpu_can_run = blake2b_cpu_has_avx2, .lanes = "avx2",
+      .argon2_fill = blake2b_argon2_fill_avx2 },
 #if defined(BLAKE2B_BUILDS_X86_ASM)
     { .name = "avx512", .description = "x86-64 AVX-512VL (256-bit)",
       .compress = blake2b_compress_avx512,
       .cpu_can_run = blake2b_cpu_has_avx512,
-      .hash_short = blake2b_hash_short_avx512, .lanes = "avx512" },
+      .hash_short = blake2b_hash_short_avx512, .lanes = "avx512",
+      .argon2_fill = blake2b_argon2_fill_avx512 },
     { .name = "avx512-ror",
       .description = "x86-64 AVX-512VL (256-bit), rotations on the chain",
       .compress = blake2b_compress_avx512_ror,
       .cpu_can_run = blake2b_cpu_has_avx512,
-      .hash_short = blake2b_hash_short_avx512_ror, .lanes = "avx512" },
+      .hash_short = blake2b_hash_short_avx512_ror, .lanes = "avx512",
+      .argon2_fill = blake2b_argon2_fill_avx512 },
 #endif
 #endif
 };
