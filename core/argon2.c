@@ -186,6 +186,33 @@ static void next_addresses(struct addresses *a, blake2b_argon2_fill_fn *fill)
     fill(&a->block, &a->zero, &a->block, 0);
 }
 
+/* The reference block of block index (in the segment) of lane, from
+ * its pseudo-random value rnd: J1 its low half, J2 its high half. */
+static const struct blake2b_argon2_block *reference_block(
+    const struct blake2b_argon2_fill *f, uint32_t pass, uint32_t lane,
+    uint32_t slice, uint32_t index, uint64_t rnd)
+{
+    /* A 32-bit %: a 64-bit one is a library call on 32-bit targets. */
+    uint32_t ref_lane = (uint32_t)(rnd >> 32) % f->p->lanes;
+
+    if (pass == 0 && slice == 0)
+        ref_lane = lane; /* no other lane has anything yet */
+    return &f->memory[(size_t)ref_lane * f->lane_length
+                      + reference_index(f, pass, slice, index, (uint32_t)rnd,
+                                        ref_lane == lane)];
+}
+
+/* Ask for a block's cache lines ahead of their use. */
+static void prefetch_block(const struct blake2b_argon2_block *b)
+{
+#if defined(__GNUC__)
+    for (size_t at = 0; at < sizeof(*b); at += 64)
+        __builtin_prefetch((const uint8_t *)b + at);
+#else
+    (void)b;
+#endif
+}
+
 void blake2b_argon2_fill_segment(const struct blake2b_argon2_fill *f, uint32_t pass,
                                  uint32_t lane, uint32_t slice)
 {
@@ -214,24 +241,25 @@ void blake2b_argon2_fill_segment(const struct blake2b_argon2_fill *f, uint32_t p
     cur = lane_base + slice * f->segment_length + start;
     prev = cur % f->lane_length == 0 ? cur + f->lane_length - 1 : cur - 1;
     for (uint32_t i = start; i < f->segment_length; i++, prev = cur, cur++) {
-        uint64_t rnd;
-        uint32_t ref_lane, ref_index;
+        const struct blake2b_argon2_block *ref;
 
         if (by_address) {
             if (i % BLAKE2B_ARGON2_BLOCKWORDS == 0)
                 next_addresses(&a, f->fill);
-            rnd = a.block.v[i % BLAKE2B_ARGON2_BLOCKWORDS];
+            ref = reference_block(f, pass, lane, slice, i,
+                                  a.block.v[i % BLAKE2B_ARGON2_BLOCKWORDS]);
+            /* The next block's reference is known already: have it on
+             * its way from memory while this one is made. */
+            if ((i + 1) % BLAKE2B_ARGON2_BLOCKWORDS != 0
+                && i + 1 < f->segment_length)
+                prefetch_block(reference_block(
+                    f, pass, lane, slice, i + 1,
+                    a.block.v[(i + 1) % BLAKE2B_ARGON2_BLOCKWORDS]));
         } else {
-            rnd = f->memory[prev].v[0];
+            ref = reference_block(f, pass, lane, slice, i,
+                                  f->memory[prev].v[0]);
         }
-        ref_lane = (uint32_t)(rnd >> 32) % p->lanes; /* 32-bit: no library call */
-        if (pass == 0 && slice == 0)
-            ref_lane = lane;
-        ref_index = reference_index(f, pass, slice, i, (uint32_t)rnd,
-                                    ref_lane == lane);
-        f->fill(&f->memory[cur], &f->memory[prev],
-                &f->memory[(size_t)ref_lane * f->lane_length + ref_index],
-                with_xor);
+        f->fill(&f->memory[cur], &f->memory[prev], ref, with_xor);
     }
     if (by_address)
         blake2b_wipe(&a, sizeof(a));
