@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include <openssl/core_names.h>
+#include <openssl/crypto.h>
 #include <openssl/err.h>
 #include <openssl/kdf.h>
 #include <openssl/params.h>
@@ -147,6 +148,14 @@ static void set_bytes(struct bytes *b, const uint8_t *data, size_t len)
  * accepted value kept, the first refusal ends it. */
 static int model_set(struct model *m, const struct param_set *set)
 {
+    /* 3.6 and later refuse an array naming a parameter twice (the
+     * provider follows the OpenSSL it runs in). */
+    if (OpenSSL_version_num() >= 0x30600000L)
+        for (size_t i = 0; i < set->count; i++)
+            for (size_t j = i + 1; j < set->count; j++)
+                if (set->built[i].slot != JUNK
+                    && set->built[i].slot == set->built[j].slot)
+                    return 0;
     static const enum slot order[] = { PASS, SALT, SECRET, AD, SIZE, ITER,
                                        THREADS, LANES, MEMCOST, EARLY_CLEAN,
                                        VERSION, PROPERTIES };

@@ -15,6 +15,7 @@ const OSSL_ITEM b2n_reason_strings[] = {
     { B2N_R_OUT_OF_MEMORY, "out of memory" },
     { B2N_R_INVALID_MEMORY_SIZE, "invalid memory size" },
     { B2N_R_INVALID_THREADS, "invalid thread count" },
+    { B2N_R_REPEATED_PARAMETER, "repeated parameter" },
     { 0, NULL },
 };
 

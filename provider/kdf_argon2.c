@@ -248,8 +248,41 @@ static int set_outlen(struct b2n_argon2_ctx *ctx, uint32_t outlen)
     return 1;
 }
 
+/* The parameters set_ctx_params reads, as b2n_argon2_settable_ctx_params
+ * lists them. */
+static const char *const argon2_param_names[] = {
+    OSSL_KDF_PARAM_PASSWORD, OSSL_KDF_PARAM_SALT, OSSL_KDF_PARAM_SECRET,
+    B2N_KDF_PARAM_AD, OSSL_KDF_PARAM_SIZE, OSSL_KDF_PARAM_ITER,
+    B2N_KDF_PARAM_THREADS, B2N_KDF_PARAM_LANES, B2N_KDF_PARAM_MEMCOST,
+    B2N_KDF_PARAM_EARLY_CLEAN, B2N_KDF_PARAM_VERSION,
+    OSSL_KDF_PARAM_PROPERTIES,
+};
+
+/* 1 if params names one of ours twice: raised as OpenSSL 3.6's default
+ * provider does, where the core is 3.6 or later (provider.h). */
+static int repeats_refused(const struct b2n_argon2_ctx *ctx,
+                           const OSSL_PARAM params[])
+{
+    if (!ctx->provctx->refuse_repeated_params)
+        return 0;
+    for (size_t n = 0;
+         n < sizeof(argon2_param_names) / sizeof(argon2_param_names[0]); n++) {
+        const OSSL_PARAM *first = b2n_param_locate_const(params,
+                                                         argon2_param_names[n]);
+
+        if (first != NULL
+            && b2n_param_locate_const(first + 1, argon2_param_names[n]) != NULL) {
+            B2N_RAISE(core_of(ctx), B2N_R_REPEATED_PARAMETER,
+                      "param %s is repeated", argon2_param_names[n]);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 /* Parameters are taken in the default provider's order, each kept as
- * soon as it is accepted, as there. */
+ * soon as it is accepted, as there; where the core is 3.6 or later, an
+ * array naming one twice is refused before any is taken, as there. */
 static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 {
     struct b2n_argon2_ctx *ctx = vctx;
@@ -258,6 +291,8 @@ static int b2n_argon2_set_ctx_params(void *vctx, const OSSL_PARAM params[])
 
     if (params == NULL)
         return 1;
+    if (repeats_refused(ctx, params))
+        return 0;
     if ((p = b2n_param_locate_const(params, OSSL_KDF_PARAM_PASSWORD)) != NULL
         && !read_bytes(ctx, p, &ctx->pass, 0))
         return 0;

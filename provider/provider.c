@@ -208,6 +208,25 @@ static const char *configured_backend(const OSSL_CORE_HANDLE *handle,
     return value;
 }
 
+/* 1 if the OpenSSL that loaded us is 3.6 or later ("3.6.0", "4.0.2"),
+ * whose default provider refuses repeated parameters; 0 if older or not
+ * told. */
+static int core_refuses_repeats(const OSSL_CORE_HANDLE *handle,
+                                OSSL_FUNC_core_get_params_fn *get_params)
+{
+    const char *version = NULL;
+    unsigned int major = 0, minor = 0;
+    OSSL_PARAM params[] = {
+        OSSL_PARAM_utf8_ptr(OSSL_PROV_PARAM_CORE_VERSION, (char **)&version, 0),
+        OSSL_PARAM_END
+    };
+
+    if (get_params == NULL || !get_params(handle, params) || version == NULL
+        || sscanf(version, "%u.%u", &major, &minor) != 2)
+        return 0;
+    return major > 3 || (major == 3 && minor >= 6);
+}
+
 /* The module's one exported symbol (everything else is hidden). */
 __attribute__((visibility("default")))
 int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
@@ -267,6 +286,8 @@ int OSSL_provider_init(const OSSL_CORE_HANDLE *handle, const OSSL_DISPATCH *in,
     provctx->core = core;
     provctx->backend = backend;
     provctx->failed_backend = failed;
+    provctx->refuse_repeated_params = core_refuses_repeats(handle,
+                                                           core_get_params);
     atomic_init(&provctx->spare_digest_ctx, NULL);
     describe_backend(provctx);
 

@@ -36,6 +36,10 @@ struct b2n_provctx {
      * build info that holds it. */
     char backend_text[64];
     char buildinfo[96];
+    /* OpenSSL 3.6 and later refuse a parameter array naming one of an
+     * algorithm's parameters twice (their generated decoders); 3.5 and
+     * earlier take the first. Set at load from the core's version. */
+    int refuse_repeated_params;
     /* A freed digest context kept for the next newctx (digest.c), wiped;
      * NULL if none. */
     _Atomic(void *) spare_digest_ctx;

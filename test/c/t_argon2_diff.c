@@ -110,6 +110,23 @@ static int model_bytes(struct bytes *b, const OSSL_PARAM *p, size_t min)
     return 1;
 }
 
+/* 1 if params names one of the KDF's parameters twice. */
+static int repeats_a_name(const OSSL_PARAM *params)
+{
+    static const char *const known[] = {
+        "pass", "salt", "secret", "ad", "size", "iter", "threads", "lanes",
+        "memcost", "early_clean", "version", "properties",
+    };
+
+    for (size_t n = 0; n < sizeof(known) / sizeof(known[0]); n++) {
+        const OSSL_PARAM *first = OSSL_PARAM_locate_const(params, known[n]);
+
+        if (first != NULL && OSSL_PARAM_locate_const(first + 1, known[n]) != NULL)
+            return 1;
+    }
+    return 0;
+}
+
 static int model_set(struct model *m, const OSSL_PARAM *params)
 {
     const OSSL_PARAM *p;
@@ -117,6 +134,10 @@ static int model_set(struct model *m, const OSSL_PARAM *params)
 
     if (params == NULL || params[0].key == NULL)
         return 1;
+    /* 3.6 and later decode the array first and refuse a name given twice;
+     * before, the first of the two is taken. */
+    if (OpenSSL_version_num() >= 0x30600000L && repeats_a_name(params))
+        return 0;
     if ((p = OSSL_PARAM_locate_const(params, "pass")) != NULL
         && !model_bytes(&m->pass, p, 0))
         return 0;
@@ -397,7 +418,8 @@ static void random_params(struct t_a2_params *ps, int odd_rate)
     for (size_t i = 0; i < n; i++)
         add_param(ps, names[order[i]],
                   odd_rate > 0 && t_rng_below(&rng, (size_t)odd_rate) == 0);
-    /* Now and then a name twice: the first is the one OpenSSL takes. */
+    /* Now and then a name twice: OpenSSL 3.5 and earlier take the first,
+     * 3.6 and later refuse the array. */
     if (t_rng_below(&rng, 25) == 0)
         add_param(ps, names[order[0]], 1);
 }
