@@ -11,20 +11,6 @@
 #include "argon2_lanes.h"
 #include "load_store.h"
 
-static void store32_le(uint8_t *p, uint32_t w)
-{
-    p[0] = (uint8_t)w;
-    p[1] = (uint8_t)(w >> 8);
-    p[2] = (uint8_t)(w >> 16);
-    p[3] = (uint8_t)(w >> 24);
-}
-
-static void store64_le(uint8_t *p, uint64_t w)
-{
-    store32_le(p, (uint32_t)w);
-    store32_le(p + 4, (uint32_t)(w >> 32));
-}
-
 uint32_t blake2b_argon2_memory_blocks(const struct blake2b_argon2_params *p)
 {
     uint32_t quarter = BLAKE2B_ARGON2_SYNC_POINTS * p->lanes;
@@ -37,7 +23,7 @@ static void update_le32(struct blake2b_state *S, uint32_t w,
 {
     uint8_t le[4];
 
-    store32_le(le, w);
+    blake2b_store32_le(le, w);
     blake2b_update(S, le, sizeof(le), compress);
 }
 
@@ -115,8 +101,8 @@ static void fill_first_blocks(const struct blake2b_argon2_fill *f,
             struct blake2b_argon2_block *b =
                 &f->memory[(size_t)lane * f->lane_length + i];
 
-            store32_le(seed + BLAKE2B_ARGON2_H0BYTES, i);
-            store32_le(seed + BLAKE2B_ARGON2_H0BYTES + 4, lane);
+            blake2b_store32_le(seed + BLAKE2B_ARGON2_H0BYTES, i);
+            blake2b_store32_le(seed + BLAKE2B_ARGON2_H0BYTES + 4, lane);
             blake2b_argon2_hprime(bytes, sizeof(bytes), seed, sizeof(seed),
                                   compress);
             for (int w = 0; w < BLAKE2B_ARGON2_BLOCKWORDS; w++)
@@ -293,7 +279,7 @@ void blake2b_argon2_run(uint8_t *out, const struct blake2b_argon2_params *p,
             last.v[w] ^= memory[(size_t)lane * f.lane_length
                                 + f.lane_length - 1].v[w];
     for (int w = 0; w < BLAKE2B_ARGON2_BLOCKWORDS; w++)
-        store64_le(bytes + 8 * w, last.v[w]);
+        blake2b_store64_le(bytes + 8 * w, last.v[w]);
     blake2b_argon2_hprime(out, p->outlen, bytes, sizeof(bytes),
                           backend->compress);
     blake2b_wipe(&last, sizeof(last));

@@ -6,12 +6,17 @@
  * be started leaves its lanes to the calling thread, so a derivation
  * never fails for want of threads and gives the same tag on any count.
  */
+#define _POSIX_C_SOURCE 200809L /* sigset_t, pthread_sigmask under -std=c11 */
 #include <pthread.h>
+#include <signal.h>
 
 #include "argon2_lanes.h"
 
-/* Enough for any machine's cores: more threads than cores only queue. */
-enum { MAX_WORKERS = 256 };
+/* Enough for any machine's cores: more threads than cores only queue. A
+ * worker's stack holds a segment's address blocks and a BlaMka's
+ * temporaries, a few KiB: its own stack, not the default megabytes
+ * times 255, which a 32-bit address space may not have. */
+enum { MAX_WORKERS = 256, WORKER_STACK = 256 * 1024 };
 
 struct worker {
     const struct blake2b_argon2_fill *f;
@@ -38,6 +43,9 @@ void blake2b_argon2_fill_slice(const struct blake2b_argon2_fill *f,
 {
     struct worker workers[MAX_WORKERS];
     uint32_t n = f->p->threads < f->p->lanes ? f->p->threads : f->p->lanes;
+    sigset_t all, saved;
+    pthread_attr_t attr;
+    int masked, have_attr;
 
     if (n > MAX_WORKERS)
         n = MAX_WORKERS;
@@ -46,13 +54,24 @@ void blake2b_argon2_fill_slice(const struct blake2b_argon2_fill *f,
             blake2b_argon2_fill_segment(f, pass, lane, slice);
         return;
     }
+    /* Workers take no signals (the application's handlers run on its
+     * own threads): they start with all blocked, inherited from here. */
+    sigfillset(&all);
+    masked = pthread_sigmask(SIG_SETMASK, &all, &saved) == 0;
+    have_attr = pthread_attr_init(&attr) == 0
+                && pthread_attr_setstacksize(&attr, WORKER_STACK) == 0;
     for (uint32_t k = 0; k < n; k++) {
         workers[k] = (struct worker){ .f = f, .pass = pass, .slice = slice,
                                       .first_lane = k, .stride = n };
         if (k > 0)
-            workers[k].started = pthread_create(&workers[k].thread, NULL,
-                                                worker_main, &workers[k]) == 0;
+            workers[k].started =
+                pthread_create(&workers[k].thread, have_attr ? &attr : NULL,
+                               worker_main, &workers[k]) == 0;
     }
+    if (have_attr)
+        pthread_attr_destroy(&attr);
+    if (masked)
+        pthread_sigmask(SIG_SETMASK, &saved, NULL);
     fill_lanes(&workers[0]);
     for (uint32_t k = 1; k < n; k++) {
         if (workers[k].started)

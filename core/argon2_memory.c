@@ -4,7 +4,7 @@
  * on its own cache lines), returned to the system when freed rather than
  * kept in the C library's heap, and on Linux in transparent huge pages
  * where the system allows them, which cuts the page faults of a large
- * memcost (docs/performance.md, "Argon2").
+ * memcost (docs/performance.md, "Argon2"); left out of core dumps.
  */
 #define _DEFAULT_SOURCE /* MAP_ANONYMOUS and madvise under -std=c11 */
 #include <stdint.h>
@@ -33,8 +33,13 @@ struct blake2b_argon2_block *blake2b_argon2_memory_alloc(uint32_t blocks)
              -1, 0);
     if (p == MAP_FAILED)
         return NULL;
+    /* Advice, no harm if refused: huge pages, and no core dump of what
+     * the password became. */
 #if defined(MADV_HUGEPAGE)
-    (void)madvise(p, bytes, MADV_HUGEPAGE); /* advice: no harm if refused */
+    (void)madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+#if defined(MADV_DONTDUMP)
+    (void)madvise(p, bytes, MADV_DONTDUMP);
 #endif
     return p;
 }

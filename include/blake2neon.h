@@ -171,8 +171,9 @@ BLAKE2NEON_API int blake2neon_argon2(void *out, size_t outlen,
  * The same as a string for storing a password:
  * "$argon2id$v=19$m=65536,t=3,p=4$<salt>$<tag>", salt and tag in base64
  * without padding, as the reference implementation and libsodium write
- * it. The secret and associated data are used but not written (the
- * verifier gives the secret again). Writes the string and its NUL to
+ * it. The secret is used but not written (the verifier gives it again);
+ * associated data has no place in the string and is refused
+ * (BLAKE2NEON_ERR_ARGON2_PARAM). Writes the string and its NUL to
  * encoded (encodedlen bytes: BLAKE2NEON_ERR_ENCODING if too few).
  */
 BLAKE2NEON_API int blake2neon_argon2_encode(char *encoded, size_t encodedlen,
@@ -184,7 +185,7 @@ BLAKE2NEON_API int blake2neon_argon2_encode(char *encoded, size_t encodedlen,
  * encoded, a string as blake2neon_argon2_encode writes it (version
  * absent: 0x10); BLAKE2NEON_ERR_MISMATCH if not (compared in constant
  * time); BLAKE2NEON_ERR_ENCODING if encoded is not such a string. Lanes
- * are computed on as many threads as there are lanes.
+ * are computed on up to one thread a lane, no more than the CPUs online.
  */
 BLAKE2NEON_API int blake2neon_argon2_verify(const char *encoded,
                                             const void *pass, size_t passlen,

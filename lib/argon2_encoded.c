@@ -2,13 +2,15 @@
 /*
  * Argon2's string form, "$argon2id$v=19$m=65536,t=3,p=4$<salt>$<tag>",
  * as the reference implementation and libsodium write and read it: salt
- * and tag in standard base64 without padding. Reading is strict (decimal
- * without sign or leading zeros, base64 whose unused bits are zero), so
- * that one hash has one string.
+ * and tag in standard base64 without padding. Reading is strict: decimal
+ * without sign or leading zeros, base64 whose unused bits are zero, every
+ * field in its place; a missing v= means 0x10, as the reference reads it.
  */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "argon2_lib.h"
 
@@ -90,13 +92,20 @@ int blake2neon_argon2_encode(char *encoded, size_t encodedlen, size_t taglen,
     rc = b2n_lib_argon2_params(&core, taglen, p);
     if (rc != BLAKE2NEON_OK)
         return rc;
+    /* The string has no place for associated data, nor verify an argument:
+     * a string made with some could never be verified. */
+    if (core.adlen != 0)
+        return BLAKE2NEON_ERR_ARGON2_PARAM;
     headlen = snprintf(head, sizeof(head), "$%s$v=%u$m=%u,t=%u,p=%u$",
                        type_names[core.type], (unsigned int)core.version,
                        (unsigned int)core.m_cost, (unsigned int)core.t_cost,
                        (unsigned int)core.lanes);
+    if (headlen < 0 || (size_t)headlen >= sizeof(head)
+        || taglen > (SIZE_MAX - sizeof(head)) / 2 - (size_t)core.saltlen)
+        return BLAKE2NEON_ERR_ENCODING; /* no size_t holds the string */
     need = (size_t)headlen + b64_length(core.saltlen) + 1
            + b64_length(taglen) + 1;
-    if (headlen < 0 || (size_t)headlen >= sizeof(head) || encodedlen < need)
+    if (encodedlen < need)
         return BLAKE2NEON_ERR_ENCODING;
     tag = malloc(taglen);
     if (tag == NULL)
@@ -173,6 +182,18 @@ static int parse(const char *s, blake2neon_argon2_params *p,
     return 1;
 }
 
+/* Threads for verifying: one a lane, no more than the CPUs online (more
+ * would only queue, and a stored string's p is not the verifier's to
+ * multiply). */
+static uint32_t verify_threads(uint32_t lanes)
+{
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+    if (cpus < 1)
+        return 1;
+    return (uint64_t)cpus < lanes ? (uint32_t)cpus : lanes;
+}
+
 /* 0 if a and b (len bytes) are equal, in time that depends on len alone. */
 static int differ(const uint8_t *a, const uint8_t *b, size_t len)
 {
@@ -201,6 +222,8 @@ int blake2neon_argon2_verify(const char *encoded, const void *pass,
     if (!parse(encoded, &p, &salt_digits, &saltn, &tag_digits, &tagn))
         return BLAKE2NEON_ERR_ENCODING;
     /* One buffer: the salt, the stored tag, the tag computed. */
+    if (tagn > (SIZE_MAX - 1 - saltn) / 2)
+        return BLAKE2NEON_ERR_ENCODING;
     buf = malloc(saltn + 2 * tagn + 1);
     if (buf == NULL)
         return BLAKE2NEON_ERR_MEMORY;
@@ -212,7 +235,7 @@ int blake2neon_argon2_verify(const char *encoded, const void *pass,
     if (saltlen >= 0 && taglen >= 0) {
         p.salt = salt;
         p.saltlen = (size_t)saltlen;
-        p.threads = p.lanes;
+        p.threads = verify_threads(p.lanes);
         rc = b2n_lib_argon2_params(&core, (size_t)taglen, &p);
         if (rc == BLAKE2NEON_ERR_ARGON2_PARAM)
             rc = BLAKE2NEON_ERR_ENCODING; /* the string's, not the caller's */
