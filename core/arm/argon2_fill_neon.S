@@ -60,6 +60,19 @@
 	.arm
 
 /*
+ * x += y + 2 lo(x) lo(y) in both pairs: the low halves are already in
+ * d18, d19 (x, y of the first pair) and d20, d21 (the second's).
+ */
+.macro	ADD_MUL2 x1, y1, x2, y2
+	vadd.i64	\x1, \x1, \y1
+	vadd.i64	\x2, \x2, \y2
+	vmlal.u32	\x1, d18, d19
+	vmlal.u32	\x2, d20, d21
+	vmlal.u32	\x1, d18, d19
+	vmlal.u32	\x2, d20, d21
+.endm
+
+/*
  * Two G functions, one in each lane of (ax, bx, cx, dx) and one in each
  * lane of (ay, by, cy, dy); bxl..dyh: the d halves of b and d, for vtbl.
  */
@@ -69,12 +82,7 @@
 	vmovn.i64	d19, \bx
 	vmovn.i64	d20, \ay
 	vmovn.i64	d21, \by
-	vadd.i64	\ax, \ax, \bx
-	vadd.i64	\ay, \ay, \by
-	vmlal.u32	\ax, d18, d19
-	vmlal.u32	\ay, d20, d21
-	vmlal.u32	\ax, d18, d19
-	vmlal.u32	\ay, d20, d21
+	ADD_MUL2	\ax, \bx, \ay, \by
 	@ d = (d ^ a) >>> 32
 	veor		\dx, \dx, \ax
 	veor		\dy, \dy, \ay
@@ -85,12 +93,7 @@
 	vrev64.32	\dx, \dx
 	vrev64.32	\dy, \dy
 	@ c += d + 2 lo(c) lo(d)
-	vadd.i64	\cx, \cx, \dx
-	vadd.i64	\cy, \cy, \dy
-	vmlal.u32	\cx, d18, d19
-	vmlal.u32	\cy, d20, d21
-	vmlal.u32	\cx, d18, d19
-	vmlal.u32	\cy, d20, d21
+	ADD_MUL2	\cx, \dx, \cy, \dy
 	@ b = (b ^ c) >>> 24
 	veor		\bx, \bx, \cx
 	veor		\by, \by, \cy
@@ -103,12 +106,7 @@
 	vtbl.8		\byl, {\byl}, d22
 	vtbl.8		\byh, {\byh}, d22
 	@ a += b + 2 lo(a) lo(b)
-	vadd.i64	\ax, \ax, \bx
-	vadd.i64	\ay, \ay, \by
-	vmlal.u32	\ax, d18, d19
-	vmlal.u32	\ay, d20, d21
-	vmlal.u32	\ax, d18, d19
-	vmlal.u32	\ay, d20, d21
+	ADD_MUL2	\ax, \bx, \ay, \by
 	@ d = (d ^ a) >>> 16
 	veor		\dx, \dx, \ax
 	veor		\dy, \dy, \ay
@@ -121,12 +119,7 @@
 	vtbl.8		\dyl, {\dyl}, d23
 	vtbl.8		\dyh, {\dyh}, d23
 	@ c += d + 2 lo(c) lo(d)
-	vadd.i64	\cx, \cx, \dx
-	vadd.i64	\cy, \cy, \dy
-	vmlal.u32	\cx, d18, d19
-	vmlal.u32	\cy, d20, d21
-	vmlal.u32	\cx, d18, d19
-	vmlal.u32	\cy, d20, d21
+	ADD_MUL2	\cx, \dx, \cy, \dy
 	@ b = (b ^ c) >>> 63: doubled, then the top bit added in (the low
 	@ bit is zero, so adding inserts it)
 	veor		q9, \bx, \cx

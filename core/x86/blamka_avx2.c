@@ -24,6 +24,7 @@
 #include "avx2_rotate.h"
 #include "backend.h"
 #include "blamka.h"
+#include "zero_vectors.h"
 
 /* a + b + 2 * lo32(a) * lo32(b); vpmuludq multiplies the low halves. */
 AVX2_INLINE __m256i bl_add(__m256i a, __m256i b)
@@ -181,16 +182,5 @@ void blake2b_argon2_fill_avx2(struct blake2b_argon2_block *next,
     for (int i = 0; i < 32; i++)
         q[i] = _mm256_setzero_si256();
     __asm__ volatile("" : : "r"(q) : "memory");
-    __asm__ volatile(
-        "vpxor %%xmm0, %%xmm0, %%xmm0\n\tvpxor %%xmm1, %%xmm1, %%xmm1\n\t"
-        "vpxor %%xmm2, %%xmm2, %%xmm2\n\tvpxor %%xmm3, %%xmm3, %%xmm3\n\t"
-        "vpxor %%xmm4, %%xmm4, %%xmm4\n\tvpxor %%xmm5, %%xmm5, %%xmm5\n\t"
-        "vpxor %%xmm6, %%xmm6, %%xmm6\n\tvpxor %%xmm7, %%xmm7, %%xmm7\n\t"
-        "vpxor %%xmm8, %%xmm8, %%xmm8\n\tvpxor %%xmm9, %%xmm9, %%xmm9\n\t"
-        "vpxor %%xmm10, %%xmm10, %%xmm10\n\tvpxor %%xmm11, %%xmm11, %%xmm11\n\t"
-        "vpxor %%xmm12, %%xmm12, %%xmm12\n\tvpxor %%xmm13, %%xmm13, %%xmm13\n\t"
-        "vpxor %%xmm14, %%xmm14, %%xmm14\n\tvpxor %%xmm15, %%xmm15, %%xmm15"
-        : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-          "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-          "xmm15");
+    blake2b_zero_xmm0_15();
 }

@@ -25,6 +25,7 @@
 
 #include "backend.h"
 #include "blamka.h"
+#include "zero_vectors.h"
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -201,15 +202,8 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
 
     /* The registers held what the password became: zero idioms clear
      * them at almost no cost (vzeroall is slower, and leaves zmm16-31). */
+    blake2b_zero_xmm0_15();
     __asm__ volatile(
-        "vpxor %%xmm0, %%xmm0, %%xmm0\n\tvpxor %%xmm1, %%xmm1, %%xmm1\n\t"
-        "vpxor %%xmm2, %%xmm2, %%xmm2\n\tvpxor %%xmm3, %%xmm3, %%xmm3\n\t"
-        "vpxor %%xmm4, %%xmm4, %%xmm4\n\tvpxor %%xmm5, %%xmm5, %%xmm5\n\t"
-        "vpxor %%xmm6, %%xmm6, %%xmm6\n\tvpxor %%xmm7, %%xmm7, %%xmm7\n\t"
-        "vpxor %%xmm8, %%xmm8, %%xmm8\n\tvpxor %%xmm9, %%xmm9, %%xmm9\n\t"
-        "vpxor %%xmm10, %%xmm10, %%xmm10\n\tvpxor %%xmm11, %%xmm11, %%xmm11\n\t"
-        "vpxor %%xmm12, %%xmm12, %%xmm12\n\tvpxor %%xmm13, %%xmm13, %%xmm13\n\t"
-        "vpxor %%xmm14, %%xmm14, %%xmm14\n\tvpxor %%xmm15, %%xmm15, %%xmm15\n\t"
         "vpxord %%xmm16, %%xmm16, %%xmm16\n\tvpxord %%xmm17, %%xmm17, %%xmm17\n\t"
         "vpxord %%xmm18, %%xmm18, %%xmm18\n\tvpxord %%xmm19, %%xmm19, %%xmm19\n\t"
         "vpxord %%xmm20, %%xmm20, %%xmm20\n\tvpxord %%xmm21, %%xmm21, %%xmm21\n\t"
@@ -218,9 +212,7 @@ void blake2b_argon2_fill_avx512(struct blake2b_argon2_block *next,
         "vpxord %%xmm26, %%xmm26, %%xmm26\n\tvpxord %%xmm27, %%xmm27, %%xmm27\n\t"
         "vpxord %%xmm28, %%xmm28, %%xmm28\n\tvpxord %%xmm29, %%xmm29, %%xmm29\n\t"
         "vpxord %%xmm30, %%xmm30, %%xmm30\n\tvpxord %%xmm31, %%xmm31, %%xmm31"
-        : : : "xmm0", "xmm1", "xmm2", "xmm3", "xmm4", "xmm5", "xmm6", "xmm7",
-          "xmm8", "xmm9", "xmm10", "xmm11", "xmm12", "xmm13", "xmm14",
-          "xmm15", "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21",
-          "xmm22", "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28",
-          "xmm29", "xmm30", "xmm31");
+        : : : "xmm16", "xmm17", "xmm18", "xmm19", "xmm20", "xmm21", "xmm22",
+          "xmm23", "xmm24", "xmm25", "xmm26", "xmm27", "xmm28", "xmm29",
+          "xmm30", "xmm31");
 }
