@@ -69,10 +69,10 @@ void blake2b_argon2_fill_generic(struct blake2b_argon2_block *next,
 
     for (int w = 0; w < BLAKE2B_ARGON2_BLOCKWORDS; w++)
         r[w] = q[w] = prev->v[w] ^ ref->v[w];
-#pragma GCC unroll 8
+    /* Not unrolled: eight P's side by side outgrow AArch64's registers
+     * (gcc 12 spills every word), and one P at a time loses nothing. */
     for (unsigned int row = 0; row < 8; row++)
         permute(&q[16 * row], 2);
-#pragma GCC unroll 8
     for (unsigned int col = 0; col < 8; col++)
         permute(&q[2 * col], 16);
     if (with_xor)
