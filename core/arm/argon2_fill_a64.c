@@ -49,6 +49,19 @@
         ay = vmlal_high_u32(ay, al_, bl_);                             \
     } while (0)
 
+/* BLA2 with b's low halves already gathered into bl. */
+#define BLA2L(ax, ay, bx, by, bl)                                      \
+    do {                                                               \
+        uint32x4_t al_ = vuzp1q_u32(vreinterpretq_u32_u64(ax),         \
+                                    vreinterpretq_u32_u64(ay));        \
+        ax = vaddq_u64(ax, bx);                                        \
+        ay = vaddq_u64(ay, by);                                        \
+        ax = vmlal_u32(ax, vget_low_u32(al_), vget_low_u32(bl));       \
+        ay = vmlal_high_u32(ay, al_, bl);                              \
+        ax = vmlal_u32(ax, vget_low_u32(al_), vget_low_u32(bl));       \
+        ay = vmlal_high_u32(ay, al_, bl);                              \
+    } while (0)
+
 static inline uint64x2_t ror32(uint64x2_t x)
 {
     return vreinterpretq_u64_u32(vrev64q_u32(vreinterpretq_u32_u64(x)));
@@ -74,6 +87,24 @@ static inline uint64x2_t ror63(uint64x2_t x)
         dy = ROT(veorq_u64(dy, ay));            \
     } while (0)
 
+/* The first two steps of G. The low halves of d = (d ^ a) >>> 32 are the
+ * high halves of d ^ a: uzp2 gathers them from d ^ a while rev64 turns
+ * it, which takes rev64 off the chain into c += d's multiplies. */
+#define STEP32(ax, ay, bx, by, cx, cy, dx, dy, ROT)                    \
+    do {                                                               \
+        uint32x4_t dl_;                                                \
+        BLA2(ax, ay, bx, by);                                          \
+        dx = veorq_u64(dx, ax);                                        \
+        dy = veorq_u64(dy, ay);                                        \
+        dl_ = vuzp2q_u32(vreinterpretq_u32_u64(dx),                    \
+                         vreinterpretq_u32_u64(dy));                   \
+        dx = ror32(dx);                                                \
+        dy = ror32(dy);                                                \
+        BLA2L(cx, cy, dx, dy, dl_);                                    \
+        bx = ROT(veorq_u64(bx, cx));                                   \
+        by = ROT(veorq_u64(by, cy));                                   \
+    } while (0)
+
 #define ROT24(x) ror_bytes(x, r24)
 #define ROT16(x) ror_bytes(x, r16)
 
@@ -86,10 +117,8 @@ static inline uint64x2_t ror63(uint64x2_t x)
  */
 #define G4(ax, bx, cx, dx, ay, by, cy, dy, ex, fx, gx, hx, ey, fy, gy, hy) \
     do {                                                               \
-        STEP(ax, ay, bx, by, dx, dy, ror32);                           \
-        STEP(ex, ey, fx, fy, hx, hy, ror32);                           \
-        STEP(cx, cy, dx, dy, bx, by, ROT24);                           \
-        STEP(gx, gy, hx, hy, fx, fy, ROT24);                           \
+        STEP32(ax, ay, bx, by, cx, cy, dx, dy, ROT24);                 \
+        STEP32(ex, ey, fx, fy, gx, gy, hx, hy, ROT24);                 \
         STEP(ax, ay, bx, by, dx, dy, ROT16);                           \
         STEP(ex, ey, fx, fy, hx, hy, ROT16);                           \
         STEP(cx, cy, dx, dy, bx, by, ror63);                           \
