@@ -31,6 +31,18 @@ enum {
     BLAKE2B_ARGON2_H0BYTES = 64,
 };
 
+/* 1 if a length fits Argon2's 32-bit fields; always so where size_t is
+ * 32 bits (written so that no compiler calls the test always true). */
+static inline int blake2b_argon2_fits_u32(size_t len)
+{
+#if SIZE_MAX > UINT32_MAX
+    return len <= UINT32_MAX;
+#else
+    (void)len;
+    return 1;
+#endif
+}
+
 /* Everything the tag depends on. Lengths are at most 2^32 - 1. */
 struct blake2b_argon2_params {
     enum blake2b_argon2_type type;

@@ -8,7 +8,7 @@
 /* A length fits in H0's 32-bit fields, and has bytes behind it. */
 static int check_input(const void *data, size_t len)
 {
-    if ((uint64_t)len > UINT32_MAX)
+    if (!blake2b_argon2_fits_u32(len))
         return BLAKE2NEON_ERR_ARGON2_PARAM;
     return data == NULL && len > 0 ? BLAKE2NEON_ERR_NULL : BLAKE2NEON_OK;
 }
@@ -35,7 +35,8 @@ int b2n_lib_argon2_params(struct blake2b_argon2_params *core, size_t outlen,
         || p->lanes > BLAKE2B_ARGON2_MAX_LANES
         || (uint64_t)p->m_cost < 8 * (uint64_t)p->lanes
         || p->saltlen < BLAKE2B_ARGON2_MIN_SALTLEN || threads > p->lanes
-        || outlen < BLAKE2B_ARGON2_MIN_OUTLEN || (uint64_t)outlen > UINT32_MAX)
+        || outlen < BLAKE2B_ARGON2_MIN_OUTLEN
+        || !blake2b_argon2_fits_u32(outlen))
         return BLAKE2NEON_ERR_ARGON2_PARAM;
     *core = (struct blake2b_argon2_params){
         .type = (enum blake2b_argon2_type)p->type, .version = p->version,

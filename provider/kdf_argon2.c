@@ -207,7 +207,7 @@ static int read_bytes(struct b2n_argon2_ctx *ctx, const OSSL_PARAM *p,
                   "%s must be an octet string", p->key);
         return 0;
     }
-    if (p->data_size < min_len || (uint64_t)p->data_size > UINT32_MAX) {
+    if (p->data_size < min_len || !blake2b_argon2_fits_u32(p->data_size)) {
         B2N_RAISE(core, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_SALT_LENGTH),
                   "%s is %zu bytes, must be %zu..4294967295", p->key,
                   p->data_size, min_len);
@@ -223,7 +223,7 @@ static int read_u32(const struct b2n_argon2_ctx *ctx, const OSSL_PARAM *p,
 {
     size_t v;
 
-    if (!b2n_param_get_size_t(p, &v) || (uint64_t)v > UINT32_MAX) {
+    if (!b2n_param_get_size_t(p, &v) || !blake2b_argon2_fits_u32(v)) {
         B2N_RAISE(core_of(ctx), B2N_R_WRONG_PARAMETER_TYPE,
                   "%s must be an integer in 0..4294967295", p->key);
         return 0;
@@ -381,7 +381,7 @@ static int may_derive(struct b2n_argon2_ctx *ctx, size_t outlen,
                       "size is %u, the output %zu bytes", ctx->outlen, outlen);
             return 0;
         }
-        if ((uint64_t)outlen > UINT32_MAX)
+        if (!blake2b_argon2_fits_u32(outlen))
             return REFUSE_U32(ctx, B2N_LIBCRYPTO_REASON(PROV_R_INVALID_OUTPUT_LENGTH),
                               "size", UINT32_MAX, "output longer than this");
         if (!set_outlen(ctx, (uint32_t)outlen))
