@@ -6,7 +6,8 @@
  * Same order of work as argon2_fill_neon.S: rows of R = prev ^ ref through
  * P into a stack buffer, R (XORed into next's old row when with_xor)
  * written to next, then P on the columns of the buffer XORed into next;
- * but two rows, then two columns, at a time.
+ * but two rows, then two columns, at a time, and one P of every three in
+ * general registers beside them (see PERMUTE1).
  *
  * One P in eight q registers, two G functions per instruction: rows a, b,
  * c, d = (v0,v1)(v2,v3), (v4,v5)(v6,v7), ... For the diagonals b and d
@@ -168,6 +169,126 @@ static inline uint64x2_t ror63(uint64x2_t x)
         UNDIAG(w, e0, e1, f0, f1, g0, g1, h0, h1);                   \
     } while (0)
 
+/*
+ * One P in general registers, beside the vector pairs: a pass has eight
+ * P's, and the vector pipes are the bound (umlal issues on one of them on
+ * some cores) while the integer ALUs and the multiplier are idle. So each
+ * pass runs six P's as three vector pairs and two in scalar code, each
+ * scalar one in the same loop body as a pair, for the out-of-order core
+ * to issue side by side. 64-bit words as in blamka_generic.c; umull for
+ * the product of the low halves, ror for the rotations.
+ */
+static inline uint64_t blamka_add(uint64_t a, uint64_t b)
+{
+    return a + b + 2 * ((uint64_t)(uint32_t)a * (uint32_t)b);
+}
+
+static inline uint64_t rotr64(uint64_t w, unsigned int c)
+{
+    return (w >> c) | (w << (64 - c));
+}
+
+#define G1(a, b, c, d)                          \
+    do {                                        \
+        a = blamka_add(a, b);                   \
+        d = rotr64(d ^ a, 32);                  \
+        c = blamka_add(c, d);                   \
+        b = rotr64(b ^ c, 24);                  \
+        a = blamka_add(a, b);                   \
+        d = rotr64(d ^ a, 16);                  \
+        c = blamka_add(c, d);                   \
+        b = rotr64(b ^ c, 63);                  \
+    } while (0)
+
+/* P on s[0..15]; s is a local array indexed by constants only, which gcc
+ * turns into 16 registers (its address must not escape: no wipe of s).
+ * gcc's scheduler interleaves it with PERMUTE2 by itself; weaving the G1's
+ * between the G4's by hand gives the same code. */
+#define PERMUTE1(s)                                                  \
+    do {                                                             \
+        G1(s[0], s[4], s[8], s[12]);                                 \
+        G1(s[1], s[5], s[9], s[13]);                                 \
+        G1(s[2], s[6], s[10], s[14]);                                \
+        G1(s[3], s[7], s[11], s[15]);                                \
+        G1(s[0], s[5], s[10], s[15]);                                \
+        G1(s[1], s[6], s[11], s[12]);                                \
+        G1(s[2], s[7], s[8], s[13]);                                 \
+        G1(s[3], s[4], s[9], s[14]);                                 \
+    } while (0)
+
+/* Rows row and row + 1 of R = prev ^ ref into v and w, and R to next (XORed
+ * into its old row with with_xor). */
+static inline __attribute__((always_inline)) void
+load_rows2(uint64x2_t v[8], uint64x2_t w[8], uint64_t *n, const uint64_t *p,
+           const uint64_t *f, int with_xor)
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) {
+        v[k] = veorq_u64(vld1q_u64(p + 2 * k), vld1q_u64(f + 2 * k));
+        w[k] = veorq_u64(vld1q_u64(p + 16 + 2 * k),
+                         vld1q_u64(f + 16 + 2 * k));
+    }
+    if (with_xor) {
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k++) {
+            vst1q_u64(n + 2 * k, veorq_u64(v[k], vld1q_u64(n + 2 * k)));
+            vst1q_u64(n + 16 + 2 * k,
+                      veorq_u64(w[k], vld1q_u64(n + 16 + 2 * k)));
+        }
+    } else {
+#pragma GCC unroll 8
+        for (int k = 0; k < 8; k++) {
+            vst1q_u64(n + 2 * k, v[k]);
+            vst1q_u64(n + 16 + 2 * k, w[k]);
+        }
+    }
+}
+
+/* The same for one row into s, in scalar code. */
+static inline __attribute__((always_inline)) void
+load_row1(uint64_t s[16], uint64_t *n, const uint64_t *p, const uint64_t *f,
+          int with_xor)
+{
+#pragma GCC unroll 16
+    for (int k = 0; k < 16; k++) {
+        s[k] = p[k] ^ f[k];
+        n[k] = with_xor ? n[k] ^ s[k] : s[k];
+    }
+}
+
+static inline __attribute__((always_inline)) void
+store_rows2(uint64_t *q, const uint64x2_t v[8], const uint64x2_t w[8])
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) {
+        vst1q_u64(q + 2 * k, v[k]);
+        vst1q_u64(q + 16 + 2 * k, w[k]);
+    }
+}
+
+/* Columns col and col + 1 (word pairs 2 col and 2 col + 2 of each row). */
+static inline __attribute__((always_inline)) void
+load_cols2(uint64x2_t v[8], uint64x2_t w[8], const uint64_t *q)
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) {
+        v[k] = vld1q_u64(q + 16 * k);
+        w[k] = vld1q_u64(q + 2 + 16 * k);
+    }
+}
+
+/* Q's columns are final: next ^= Q (next holds R, or R ^ its old value). */
+static inline __attribute__((always_inline)) void
+xor_cols2(uint64_t *n, const uint64x2_t v[8], const uint64x2_t w[8])
+{
+#pragma GCC unroll 8
+    for (int k = 0; k < 8; k++) {
+        vst1q_u64(n + 16 * k, veorq_u64(v[k], vld1q_u64(n + 16 * k)));
+        vst1q_u64(n + 2 + 16 * k,
+                  veorq_u64(w[k], vld1q_u64(n + 2 + 16 * k)));
+    }
+}
+
 void blake2b_argon2_fill_a64(struct blake2b_argon2_block *next,
                              const struct blake2b_argon2_block *prev,
                              const struct blake2b_argon2_block *ref,
@@ -180,55 +301,44 @@ void blake2b_argon2_fill_a64(struct blake2b_argon2_block *next,
     const uint8x16_t r24 = vld1q_u8(tables), r16 = vld1q_u8(tables + 16);
     struct blake2b_argon2_block q;
     uint64x2_t v[8], w[8];
+    uint64_t s[16];
 
-    /* Two rows, then two columns, at a time. The loops over k unrolled:
-     * rolled, gcc 12 keeps v and w on the stack. */
-    for (int row = 0; row < 8; row += 2) {
-        const uint64_t *p = prev->v + 16 * row, *f = ref->v + 16 * row;
-        uint64_t *n = next->v + 16 * row;
-
-#pragma GCC unroll 8
-        for (int k = 0; k < 8; k++) {
-            v[k] = veorq_u64(vld1q_u64(p + 2 * k), vld1q_u64(f + 2 * k));
-            w[k] = veorq_u64(vld1q_u64(p + 16 + 2 * k),
-                             vld1q_u64(f + 16 + 2 * k));
-        }
-        if (with_xor) {
-#pragma GCC unroll 8
-            for (int k = 0; k < 8; k++) {
-                vst1q_u64(n + 2 * k, veorq_u64(v[k], vld1q_u64(n + 2 * k)));
-                vst1q_u64(n + 16 + 2 * k,
-                          veorq_u64(w[k], vld1q_u64(n + 16 + 2 * k)));
-            }
-        } else {
-#pragma GCC unroll 8
-            for (int k = 0; k < 8; k++) {
-                vst1q_u64(n + 2 * k, v[k]);
-                vst1q_u64(n + 16 + 2 * k, w[k]);
-            }
-        }
+    /* Rows 0, 1 (vector) with 2 (scalar), then 3, 4 with 5; 6, 7 alone.
+     * The helpers' loops over k are unrolled: rolled, gcc 12 keeps v
+     * and w on the stack. */
+    for (int row = 0; row < 6; row += 3) {
+        load_rows2(v, w, next->v + 16 * row, prev->v + 16 * row,
+                   ref->v + 16 * row, with_xor);
+        load_row1(s, next->v + 16 * row + 32, prev->v + 16 * row + 32,
+                  ref->v + 16 * row + 32, with_xor);
         PERMUTE2(v, w);
-#pragma GCC unroll 8
-        for (int k = 0; k < 8; k++) {
-            vst1q_u64(q.v + 16 * row + 2 * k, v[k]);
-            vst1q_u64(q.v + 16 * row + 16 + 2 * k, w[k]);
-        }
+        PERMUTE1(s);
+        store_rows2(q.v + 16 * row, v, w);
+#pragma GCC unroll 16
+        for (int k = 0; k < 16; k++)
+            q.v[16 * row + 32 + k] = s[k];
     }
-    for (int col = 0; col < 8; col += 2) {
-#pragma GCC unroll 8
-        for (int k = 0; k < 8; k++) {
-            v[k] = vld1q_u64(q.v + 2 * col + 16 * k);
-            w[k] = vld1q_u64(q.v + 2 * col + 2 + 16 * k);
-        }
-        PERMUTE2(v, w);
-#pragma GCC unroll 8
-        for (int k = 0; k < 8; k++) {
-            uint64_t *n = next->v + 2 * col + 16 * k;
+    load_rows2(v, w, next->v + 96, prev->v + 96, ref->v + 96, with_xor);
+    PERMUTE2(v, w);
+    store_rows2(q.v + 96, v, w);
 
-            vst1q_u64(n, veorq_u64(v[k], vld1q_u64(n)));
-            vst1q_u64(n + 2, veorq_u64(w[k], vld1q_u64(n + 2)));
-        }
+    /* Columns the same way: 0, 1 with 2, 3, 4 with 5; 6, 7. */
+    for (int col = 0; col < 6; col += 3) {
+        load_cols2(v, w, q.v + 2 * col);
+#pragma GCC unroll 16
+        for (int k = 0; k < 16; k++)
+            s[k] = q.v[2 * col + 4 + k / 2 * 16 + k % 2];
+        PERMUTE2(v, w);
+        PERMUTE1(s);
+        xor_cols2(next->v + 2 * col, v, w);
+#pragma GCC unroll 16
+        for (int k = 0; k < 16; k++)
+            next->v[2 * col + 4 + k / 2 * 16 + k % 2] ^= s[k];
     }
-    /* q holds what the password became. */
+    load_cols2(v, w, q.v + 12);
+    PERMUTE2(v, w);
+    xor_cols2(next->v + 12, v, w);
+    /* q holds what the password became (s is registers only, like v
+     * and w). */
     blake2b_wipe(&q, sizeof(q));
 }
