@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0 */
 /*
  * N Argon2 derivations through the core, with a backend's BlaMka: what
- * tools/argon2-count.sh counts under qemu (docs/argon2-arm.md). The
+ * tools/argon2-count.sh counts under qemu (docs/performance.md, "Argon2"). The
  * inputs are RFC 9106's (password 32 x 01, salt 16 x 02, secret 8 x 03,
  * associated data 12 x 04, a 32-byte tag), so that the tag printed can be
  * set beside RFC 9106's (m = 32, t = 3, p = 4) and beside

@@ -12,8 +12,14 @@
 #
 # BUILD: a cross build of this tree (cmake/toolchain-*.cmake) for armhf or
 # arm64, whose core/libblake2b_core.a is linked into tools/argon2-core.c.
-# SYSROOT: the target's C library and OpenSSL, unpacked (a Debian 13 tree
-# for OpenSSL 3.5, docs/argon2-arm.md says how); programs run from it.
+# SYSROOT: the target's C library and OpenSSL, unpacked; programs run from
+# it. For OpenSSL 3.5 on armhf, a Debian 13 tree: an apt configuration of
+# its own (Dir::Etc, Dir::State, Dir::Cache, APT::Architecture "armhf")
+# with the one line "deb [arch=armhf] http://deb.debian.org/debian trixie
+# main", then apt-get download openssl libssl3t64 libssl-dev libc6
+# libgcc-s1 libzstd1 zlib1g openssl-provider-legacy, each dpkg -x'ed into
+# one tree with a lib -> usr/lib link (qemu looks for
+# /lib/ld-linux-armhf.so.3).
 # BACKEND: a backend name, or "openssl" for tools/argon2-ossl.c.
 # Prints "BACKEND INSTRUCTIONS TAG" per backend.
 set -euo pipefail

@@ -24,7 +24,7 @@
  * add to itself and usra of the top bit.
  *
  * Intrinsics, not assembly: with 32 vector registers gcc 12 keeps both
- * P's in registers with no spills (docs/argon2-arm.md).
+ * P's in registers with no spills (docs/performance.md, "Argon2").
  */
 #include <arm_neon.h>
 
