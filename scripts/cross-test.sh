@@ -103,8 +103,9 @@ step build configure_and_build
 # minimal program (see scripts/qemu-thread-probe.c); if it cannot, say so
 # in the result and leave those tests out, rather than time out on them.
 # A qemu that can runs it in well under a second, on a loaded machine too:
-# 15 s is ample. (b2nsum hashes its files on one thread per processor by default.)
-threaded_tests='^(t_threads|t_lib_threads|t_lib_threads_refused|cli-95-b2nsum)$'
+# 15 s is ample. (b2nsum hashes its files on one thread per processor by
+# default; the Argon2 tests derive with a thread per lane.)
+threaded_tests='^(t_threads|t_lib_threads|t_lib_threads_refused|cli-95-b2nsum|t_argon2_kat|t_argon2_diff|t_lib_argon2_.*|cli-72-argon2)$'
 no_threads=()
 "$triple-gcc" -O2 -pthread "$repo/scripts/qemu-thread-probe.c" -o "$build/qemu-thread-probe"
 qemu_cpu=()
@@ -114,8 +115,8 @@ timeout 15 "$(command -v "$qemu" || command -v "$qemu-static")" "${qemu_cpu[@]}"
     -L "/usr/$triple" "$build/qemu-thread-probe" || probe=$?
 if [ $probe -eq 124 ]; then
     echo "cross-test $row: $qemu cannot start a thread (a minimal" \
-        "pthread_create/join program hangs): t_threads, t_lib_threads* and" \
-        "cli-95-b2nsum left out" >&2
+        "pthread_create/join program hangs): t_threads, t_lib_threads*," \
+        "cli-95-b2nsum and the threaded Argon2 tests left out" >&2
     no_threads=(-E "$threaded_tests")
     results+=("threaded tests SKIPPED ($qemu hangs in pthread_create)")
 elif [ $probe -ne 0 ]; then
