@@ -15,7 +15,8 @@
 int main(int argc, char **argv)
 {
     static const char pass[] = "password";
-    static const unsigned char salt[crypto_pwhash_SALTBYTES] = "somesaltsomesalt";
+    static const unsigned char salt[crypto_pwhash_SALTBYTES + 1] =
+        "somesaltsomesalt"; /* and a NUL, not hashed */
     unsigned char tag[32];
 
     if (argc != 3 || sodium_init() < 0)

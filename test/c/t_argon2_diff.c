@@ -821,7 +821,8 @@ static void run_sequences(unsigned long steps)
 
 static void check_threads(void)
 {
-    static const uint8_t pass[8] = "password", salt[8] = "somesalt";
+    /* With room for the NULs; 8 bytes of each are given. */
+    static const uint8_t pass[9] = "password", salt[9] = "somesalt";
     struct t_a2_params ps;
     uint8_t one[32], four[32];
     uint32_t n;

@@ -110,15 +110,16 @@ static int cap_address_space(void)
 #endif
 }
 
-static const uint8_t pass[8] = "password", salt[8] = "somesalt";
+/* With room for the literals' NULs (not given to Argon2). */
+static const uint8_t pass[9] = "password", salt[9] = "somesalt";
 
 static int derive(EVP_KDF_CTX *ctx, uint32_t memcost, uint8_t out[32])
 {
     struct t_a2_params ps;
 
     t_a2_params_init(&ps);
-    t_a2_add_octets(&ps, "pass", pass, sizeof(pass));
-    t_a2_add_octets(&ps, "salt", salt, sizeof(salt));
+    t_a2_add_octets(&ps, "pass", pass, sizeof(pass) - 1);
+    t_a2_add_octets(&ps, "salt", salt, sizeof(salt) - 1);
     t_a2_add_uint(&ps, "iter", 1, 4);
     t_a2_add_uint(&ps, "memcost", memcost, 4);
     return EVP_KDF_derive(ctx, out, 32, t_a2_params_get(&ps, 0));
