@@ -226,21 +226,30 @@ void blake2b_argon2_fill_segment(const struct blake2b_argon2_fill *f, uint32_t p
     }
     cur = lane_base + slice * f->segment_length + start;
     prev = cur % f->lane_length == 0 ? cur + f->lane_length - 1 : cur - 1;
+    /* Block i's reference when block i - 1 found it (and prefetched it). */
+    const struct blake2b_argon2_block *ahead = NULL;
+
     for (uint32_t i = start; i < f->segment_length; i++, prev = cur, cur++) {
         const struct blake2b_argon2_block *ref;
 
         if (by_address) {
             if (i % BLAKE2B_ARGON2_BLOCKWORDS == 0)
                 next_addresses(&a, f->fill);
-            ref = reference_block(f, pass, lane, slice, i,
-                                  a.block.v[i % BLAKE2B_ARGON2_BLOCKWORDS]);
-            /* The next block's reference is known already: have it on
-             * its way from memory while this one is made. */
+            ref = ahead != NULL
+                      ? ahead
+                      : reference_block(f, pass, lane, slice, i,
+                                        a.block.v[i % BLAKE2B_ARGON2_BLOCKWORDS]);
+            ahead = NULL;
+            /* The next block's reference is known already (unless the next
+             * address block is still to come): have it on its way from
+             * memory while this one is made. */
             if ((i + 1) % BLAKE2B_ARGON2_BLOCKWORDS != 0
-                && i + 1 < f->segment_length)
-                prefetch_block(reference_block(
+                && i + 1 < f->segment_length) {
+                ahead = reference_block(
                     f, pass, lane, slice, i + 1,
-                    a.block.v[(i + 1) % BLAKE2B_ARGON2_BLOCKWORDS]));
+                    a.block.v[(i + 1) % BLAKE2B_ARGON2_BLOCKWORDS]);
+                prefetch_block(ahead);
+            }
         } else {
             ref = reference_block(f, pass, lane, slice, i,
                                   f->memory[prev].v[0]);
